@@ -1,0 +1,111 @@
+"""The one module the page calls: JSON text in, JSON text out.
+
+A request is an object with an ``op``; the answer is ``{"ok": true, "result": ...}``
+or ``{"ok": false, "error": {"code": ..., "message": ...}}``. The page keeps the
+game record; every call rebuilds the position from it, so no Python object ever
+has to outlive a call.
+
+Ops:
+  games                         -> {"games": GAMES}
+  layout  game                  -> the board's cells and their drawing positions
+  new     game, players, seed, options -> a state
+  state   record, ply?          -> the state after the first ``ply`` moves (all by default)
+  play    record, move          -> the state after ``move``
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import GAMES, BadRecord, IllegalMove, load, new_game
+from .core import Game
+
+
+class BadRequest(ValueError):
+    code = "bad_request"
+
+
+def handle(text: str) -> str:
+    """Answer one request; never raises."""
+    try:
+        request = json.loads(text)
+        if not isinstance(request, dict):
+            raise BadRequest("a request must be a JSON object")
+        op = OPS.get(request.get("op"))
+        if op is None:
+            raise BadRequest(f"unknown op {request.get('op')!r}")
+        answer = {"ok": True, "result": op(request)}
+    except (IllegalMove, BadRecord, BadRequest) as exc:
+        answer = {"ok": False, "error": {"code": exc.code, "message": str(exc)}}
+    except json.JSONDecodeError as exc:
+        answer = {"ok": False, "error": {"code": "bad_request", "message": f"request is not JSON: {exc}"}}
+    except ValueError as exc:  # bad game name, player count or option
+        answer = {"ok": False, "error": {"code": "bad_request", "message": str(exc)}}
+    except Exception as exc:  # a bug: say so rather than leave the page waiting
+        answer = {"ok": False, "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
+    return json.dumps(answer, separators=(",", ":"))
+
+
+def state(game: Game) -> dict[str, Any]:
+    """Everything the page needs to draw a position and take the next move."""
+    legal = game.legal_moves()
+    return {
+        "record": json.loads(game.to_json()),
+        "players": game.players,
+        "to_move": game.to_move,
+        "is_over": game.is_over,
+        "winners": game.winners,
+        "scores": game.scores,
+        "history": game.history,
+        "legal": [{"move": m, "steps": game.move_steps(m)} for m in legal],
+        "view": game.view(),
+    }
+
+
+def _record_text(request: dict[str, Any]) -> str:
+    record = request.get("record")
+    if isinstance(record, str):
+        return record
+    if isinstance(record, dict):
+        return json.dumps(record)
+    raise BadRequest("'record' must be a game record (text or object)")
+
+
+def _games(request: dict[str, Any]) -> dict[str, Any]:
+    return {"games": GAMES}
+
+
+def _layout(request: dict[str, Any]) -> dict[str, Any]:
+    game = new_game(request.get("game"))
+    return type(game).layout()
+
+
+def _new(request: dict[str, Any]) -> dict[str, Any]:
+    options = request.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRequest("'options' must be an object")
+    return state(new_game(request.get("game"), request.get("players"), request.get("seed", 0), **options))
+
+
+def _state(request: dict[str, Any]) -> dict[str, Any]:
+    game = load(_record_text(request))
+    ply = request.get("ply")
+    if ply is not None and ply != len(game.history):
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(game.history):
+            raise BadRequest(f"'ply' must be between 0 and {len(game.history)}, not {ply!r}")
+        record = json.loads(game.to_json())
+        record["moves"] = record["moves"][:ply]
+        game = load(json.dumps(record))
+    return state(game)
+
+
+def _play(request: dict[str, Any]) -> dict[str, Any]:
+    game = load(_record_text(request))
+    move = request.get("move")
+    if not isinstance(move, str):
+        raise BadRequest("'move' must be text")
+    game.play(move)
+    return state(game)
+
+
+OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play}

@@ -1,0 +1,249 @@
+"""Manalath (Dieter Stein, 2012): placement on a 61-cell hex board.
+
+On a turn a player places a piece of either colour on an empty cell; no group
+(same-coloured pieces joined by adjacency) may grow beyond 5. At the end of the
+turn only the mover's colour is judged: a quint (a group of exactly 5) wins, a
+quart (exactly 4) loses, and if both stand the one that came into being first
+decides. A player passes only when no placement is legal, and the end of a
+forced pass is judged too. Two passes in a row draw. Player 0 is White.
+
+Notation: ``e5w`` (a white piece on e5), ``c7b``, ``pass``.
+
+The position is kept incrementally so that both the full move list and the
+random playouts of the computer opponent stay fast: each colour has a bitmask
+of the empty cells where it may be placed, updated around the group that grew.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Game, IllegalMove
+from .hexgrid import hex_grid
+from .rng import Rng
+
+GRID = hex_grid(5)
+CELLS = len(GRID)  # 61
+NEIGHBOURS = GRID.neighbours
+NEIGHBOUR_MASK = [sum(1 << n for n in near) for near in NEIGHBOURS]
+COLOURS = "wb"  # player 0 plays White and judges white groups, player 1 Black
+COLOUR_NAMES = ("White", "Black")
+SUPPLY = 30
+MAX_GROUP = 5
+QUART, QUINT = 4, 5
+PASS = "pass"
+
+MOVE_NAMES = [[GRID.names[c] + COLOURS[k] for c in range(CELLS)] for k in (0, 1)]
+PARSED = {MOVE_NAMES[k][c]: (c, k) for k in (0, 1) for c in range(CELLS)}
+
+# Moves for each byte of a legal-cell mask, so that listing moves joins a few
+# precomputed tuples instead of testing 61 bits one by one.
+_CHUNKS = range(0, CELLS, 8)
+_BYTE_MOVES = [
+    [[tuple(MOVE_NAMES[k][base + b] for b in range(8) if byte >> b & 1 and base + b < CELLS)
+      for byte in range(256)] for base in _CHUNKS]
+    for k in (0, 1)
+]
+
+
+class Manalath(Game):
+    name = "manalath"
+    title = "Manalath"
+    player_counts = (2,)
+
+    def __init__(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, seed, options or {})
+        self.board = [-1] * CELLS            # -1 empty, else colour 0 (white) or 1 (black)
+        self.group: list[list[int] | None] = [None] * CELLS  # a piece's group, shared by its members
+        self.empty = (1 << CELLS) - 1
+        self.placeable = [self.empty, self.empty]  # per colour: empty cells that keep groups <= 5
+        self.supply = [SUPPLY, SUPPLY]
+        # Per colour, the quarts and quints on the board: smallest cell of the group -> ply it formed.
+        self.quarts: list[dict[int, int]] = [{}, {}]
+        self.quints: list[dict[int, int]] = [{}, {}]
+        self.turn = 0
+        self.passes = 0                      # passes in a row
+        self.result: str | None = None       # "quint", "quart" or "draw" once over
+        self.winner: int | None = None
+
+    # -- the protocol -------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.result else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    def legal_moves(self) -> list[str]:
+        if self.result:
+            return []
+        moves: list[str] = []
+        for colour in (0, 1):
+            if self.supply[colour]:
+                mask = self.placeable[colour]
+                table = _BYTE_MOVES[colour]
+                for chunk in range(8):
+                    byte = mask >> (chunk * 8) & 255
+                    if byte:
+                        moves += table[chunk][byte]
+        return moves or [PASS]
+
+    def play(self, move: str) -> None:
+        if self.result:
+            raise IllegalMove(f"illegal move {move!r}: the game is over")
+        if move == PASS:
+            if self._can_place():
+                raise IllegalMove("illegal move 'pass': a placement is possible, and a player passes only when none is")
+            self._pass()
+            return
+        cell, colour = self._parse(move)
+        if not self.empty >> cell & 1:
+            raise IllegalMove(f"illegal move {move!r}: {GRID.names[cell]} is occupied")
+        if not self.supply[colour]:
+            raise IllegalMove(f"illegal move {move!r}: no {COLOUR_NAMES[colour].lower()} pieces are left")
+        if not self.placeable[colour] >> cell & 1:
+            size = 1 + sum(len(g) for g in self._groups_around(cell, colour))
+            raise IllegalMove(f"illegal move {move!r}: it would make a {COLOUR_NAMES[colour].lower()} "
+                              f"group of {size}, and no group may exceed {MAX_GROUP}")
+        self._place(cell, colour)
+
+    def move_steps(self, move: str) -> list[dict[str, str]]:
+        if move == PASS:
+            return [{"choice": PASS}]
+        cell, colour = self._parse(move)
+        return [{"cell": GRID.names[cell]}, {"choice": COLOURS[colour]}]
+
+    def view(self) -> dict[str, Any]:
+        last = self.history[-1][:-1] if self.history and self.history[-1] != PASS else None
+        return {
+            "cells": {GRID.names[c]: COLOURS[k] for c, k in enumerate(self.board) if k >= 0},
+            "supply": {"w": self.supply[0], "b": self.supply[1]},
+            "last": last,
+            "result": self.result,
+        }
+
+    @staticmethod
+    def layout() -> dict[str, Any]:
+        """The board for drawing: each cell's name and centre (neighbours 1 apart, y up)."""
+        cells = []
+        for c, name in enumerate(GRID.names):
+            x, y = GRID.centre(c)
+            cells.append({"name": name, "x": round(x, 4), "y": round(y, 4)})
+        return {"shape": "hex", "cells": cells}
+
+    # -- the fast path used by random playouts --------------------------------
+    def random_move(self, rng: Rng) -> str:
+        """A uniformly random legal move, found without listing them all."""
+        white = self.placeable[0] if self.supply[0] else 0
+        black = self.placeable[1] if self.supply[1] else 0
+        count = white.bit_count() + black.bit_count()
+        if not count:
+            return PASS
+        if count > 24:
+            # Guess a (cell, colour) pair until one is placeable; cheap while many are.
+            while True:
+                r = rng.below(2 * CELLS)
+                colour, cell = divmod(r, CELLS)
+                if (black if colour else white) >> cell & 1:
+                    return MOVE_NAMES[colour][cell]
+        return self.legal_moves()[rng.below(count)]
+
+    def play_unchecked(self, move: str) -> None:
+        """Play a move known to be legal (from ``legal_moves`` or ``random_move``)."""
+        if move == PASS:
+            self._pass()
+        else:
+            cell, colour = PARSED[move]
+            self._place(cell, colour)
+
+    # -- the rules ------------------------------------------------------------
+    def _parse(self, move: str) -> tuple[int, int]:
+        parsed = PARSED.get(move)
+        if parsed is None:
+            if not isinstance(move, str):
+                raise IllegalMove(f"illegal move {move!r}: a move is text such as 'e5w' or 'pass'")
+            cell, colour = move[:-1], move[-1:]
+            if cell not in GRID.index:
+                raise IllegalMove(f"illegal move {move!r}: {cell or 'nothing'!r} is not a cell (rows a-i, e.g. e5)")
+            raise IllegalMove(f"illegal move {move!r}: the colour must be w or b, not {colour!r}")
+        return parsed
+
+    def _can_place(self) -> bool:
+        return bool((self.placeable[0] if self.supply[0] else 0) | (self.placeable[1] if self.supply[1] else 0))
+
+    def _groups_around(self, cell: int, colour: int) -> list[list[int]]:
+        """The distinct groups of ``colour`` touching ``cell``."""
+        found: list[list[int]] = []
+        board, group = self.board, self.group
+        for n in NEIGHBOURS[cell]:
+            if board[n] == colour:
+                g = group[n]
+                if not any(g is f for f in found):
+                    found.append(g)
+        return found
+
+    def _place(self, cell: int, colour: int) -> None:
+        bit = 1 << cell
+        merged = self._groups_around(cell, colour)
+        quarts = self.quarts[colour]
+        members = [cell]
+        for g in merged:
+            if len(g) == QUART:
+                del quarts[min(g)]
+            members += g
+        board, group = self.board, self.group
+        board[cell] = colour
+        for c in members:
+            group[c] = members
+        self.empty &= ~bit
+        self.placeable[0] &= ~bit
+        self.placeable[1] &= ~bit
+        self.supply[colour] -= 1
+        size = len(members)
+        ply = len(self.history)
+        if size == QUART:
+            quarts[min(members)] = ply
+        elif size == QUINT:
+            self.quints[colour][min(members)] = ply
+        # Only the empty cells next to the grown group can have become unplaceable for its colour.
+        around = 0
+        for c in members:
+            around |= NEIGHBOUR_MASK[c]
+        around &= self.empty & self.placeable[colour]
+        if around:
+            if size == MAX_GROUP:
+                self.placeable[colour] &= ~around
+            else:
+                while around:
+                    low = around & -around
+                    around ^= low
+                    n = low.bit_length() - 1
+                    if 1 + sum(len(g) for g in self._groups_around(n, colour)) > MAX_GROUP:
+                        self.placeable[colour] &= ~low
+        self.passes = 0
+        self.history.append(MOVE_NAMES[colour][cell])
+        self._end_turn()
+
+    def _pass(self) -> None:
+        self.passes += 1
+        self.history.append(PASS)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Judge the mover's colour; then the game ends or the turn passes."""
+        mover = self.turn
+        quart = min(self.quarts[mover].values(), default=None)
+        quint = min(self.quints[mover].values(), default=None)
+        if quint is not None and (quart is None or quint < quart):
+            self.result, self.winner = "quint", mover
+        elif quart is not None:
+            self.result, self.winner = "quart", 1 - mover
+        elif self.passes >= 2:
+            self.result = "draw"
+        else:
+            self.turn = 1 - mover
+
