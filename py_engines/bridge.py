@@ -11,6 +11,8 @@ Ops:
   new     game, players, seed, options -> a state
   state   record, ply?          -> the state after the first ``ply`` moves (all by default)
   play    record, move          -> the state after ``move``
+  random_game  game, seed, fast? -> the record of a game of seeded random moves
+  measure game, seconds, fast?  -> random games and moves per second in this Python
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from typing import Any
 
 from . import GAMES, BadRecord, IllegalMove, load, new_game
 from .core import Game
+from .playout import measure, random_game
 
 
 class BadRequest(ValueError):
@@ -108,4 +111,19 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     return state(game)
 
 
-OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play}
+def _random_game(request: dict[str, Any]) -> dict[str, Any]:
+    seed = request.get("seed", 0)
+    game = random_game(request.get("game"), seed, request.get("players"), bool(request.get("fast")))
+    return {"record": json.loads(game.to_json()), "winners": game.winners}
+
+
+def _measure(request: dict[str, Any]) -> dict[str, Any]:
+    seconds = request.get("seconds", 1.0)
+    if not isinstance(seconds, (int, float)) or not 0 < seconds <= 60:
+        raise BadRequest("'seconds' must be a number of seconds up to 60")
+    new_game(request.get("game"))  # a clear error for an unknown game
+    return measure(request.get("game"), float(seconds), bool(request.get("fast")))
+
+
+OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play,
+       "random_game": _random_game, "measure": _measure}

@@ -73,6 +73,15 @@ class Game:
         """Draw a chance outcome from the game's generator and play it."""
         raise IllegalMove(f"roll: not a chance point in {self.name}")
 
+    def random_move(self, rng) -> str:
+        """A uniformly random legal move; games override this with a faster way."""
+        moves = self.legal_moves()
+        return moves[rng.below(len(moves))]
+
+    def play_unchecked(self, move: str) -> None:
+        """Play a move known to be legal; games may skip their checks here."""
+        self.play(move)
+
     def move_steps(self, move: str) -> list[dict[str, str]]:
         """How a move is entered on the page: the cells to tap, then the choices."""
         raise NotImplementedError

@@ -135,6 +135,19 @@ class Manalath(Game):
             cells.append({"name": name, "x": round(x, 4), "y": round(y, 4)})
         return {"shape": "hex", "cells": cells}
 
+    def clone(self) -> "Manalath":
+        other = Manalath.__new__(Manalath)
+        other.__dict__.update(self.__dict__)
+        other.history = self.history[:]
+        other.board = self.board[:]
+        other.placeable = self.placeable[:]
+        other.supply = self.supply[:]
+        other.quarts = [dict(d) for d in self.quarts]
+        other.quints = [dict(d) for d in self.quints]
+        copies: dict[int, list[int]] = {}
+        other.group = [None if g is None else copies.setdefault(id(g), g[:]) for g in self.group]
+        return other
+
     # -- the fast path used by random playouts --------------------------------
     def random_move(self, rng: Rng) -> str:
         """A uniformly random legal move, found without listing them all."""

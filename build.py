@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""The one entry point: build the site, serve it, run the tests, run the benchmarks.
+
+    python3 build.py serve [--port 8000]   build, then serve at http://127.0.0.1:8000
+    python3 build.py build                 build into dist/site only
+    python3 build.py test [pytest args]    set up .venv and a browser, then run every test
+    python3 build.py bench [--quick]       print the benchmark figures
+
+The build fetches the pinned Pyodide runtime (npm) and micropip wheel (pip),
+checks them against the hashes below, and caches them in .cache/. It needs
+only the Python standard library, npm and pip.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+SITE_OUT = DIST / "site"
+VENV = ROOT / ".venv"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_TARBALL_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+# The runtime files the page needs, each pinned too.
+PYODIDE_FILES = {
+    "pyodide.mjs": "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109",
+    "pyodide.asm.mjs": "f7cdc8ece80678ceb712f8e65ebe6d3a83203a180c399865f49612a051693635",
+    "pyodide.asm.wasm": "cc36e3cab04fdfc9a63ff13eb52eae2b911bf46c025cc7b281f394bd3de1d5e6",
+    "python_stdlib.zip": "fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a",
+    "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
+}
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/octet-stream",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+}
+
+
+def say(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(functools.partial(f.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_hash(path: Path, expected: str) -> None:
+    actual = sha256(path)
+    if actual != expected:
+        raise SystemExit(f"[build] {path.name}: sha256 {actual} does not match the pinned {expected}; "
+                         f"delete {path} and build again")
+
+
+# -- third-party runtime ------------------------------------------------------------
+
+def fetch_pyodide() -> Path:
+    """The pinned Pyodide runtime files, unpacked in .cache/pyodide-<version>/."""
+    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if all((target / name).is_file() for name in PYODIDE_FILES):
+        for name, digest in PYODIDE_FILES.items():
+            check_hash(target / name, digest)
+        return target
+    CACHE.mkdir(exist_ok=True)
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.is_file():
+        say(f"fetching pyodide {PYODIDE_VERSION} with npm")
+        npm = shutil.which("npm")
+        if not npm:
+            raise SystemExit("[build] npm is needed to fetch the Pyodide runtime; install Node.js and npm")
+        subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE)],
+                       check=True, stdout=subprocess.DEVNULL)
+    check_hash(tarball, PYODIDE_TARBALL_SHA256)
+    partial = Path(tempfile.mkdtemp(dir=CACHE))
+    with tarfile.open(tarball) as tar:
+        for name in PYODIDE_FILES:
+            member = tar.getmember(f"package/{name}")
+            with tar.extractfile(member) as src, open(partial / name, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            check_hash(partial / name, PYODIDE_FILES[name])
+    shutil.rmtree(target, ignore_errors=True)
+    partial.rename(target)
+    return target
+
+
+def fetch_micropip() -> Path:
+    """The micropip wheel that matches this Pyodide, from the Python package index."""
+    wheel = CACHE / MICROPIP_WHEEL
+    if not wheel.is_file():
+        say("fetching micropip with pip")
+        CACHE.mkdir(exist_ok=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                        "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+                        "-d", str(CACHE), "micropip==0.11.1"], check=True)
+    check_hash(wheel, MICROPIP_SHA256)
+    return wheel
+
+
+# -- the engine wheel ---------------------------------------------------------------
+
+def build_engine_wheel(out: Path) -> Path:
+    """Build py_engines into a pure-Python wheel with pip and the pyproject's backend."""
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.whl"):
+        old.unlink()
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)]
+    subprocess.run(command, check=True, cwd=ROOT)
+    wheels = list(out.glob("py_engines-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"[build] expected one engine wheel in {out}, found {wheels}")
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder
+    return wheels[0]
+
+
+# -- the site -----------------------------------------------------------------------
+
+def source_digest(paths: list[Path]) -> str:
+    """A short digest of everything a build contains: it names the service worker's cache."""
+    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def build(quiet: bool = False) -> Path:
+    """Write the whole static site into dist/site and return that folder."""
+    pyodide = fetch_pyodide()
+    micropip = fetch_micropip()
+    sources = sorted(p for p in (ROOT / "site").rglob("*") if p.is_file())
+    engine_sources = sorted((ROOT / "py_engines").glob("*.py"))
+    build_id = source_digest(sources + engine_sources + [ROOT / "pyproject.toml"])
+
+    staging = DIST / "site.new"
+    shutil.rmtree(staging, ignore_errors=True)
+    for src in sources:
+        dst = staging / src.relative_to(ROOT / "site")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+    for name in PYODIDE_FILES:
+        (staging / "pyodide").mkdir(exist_ok=True)
+        shutil.copy2(pyodide / name, staging / "pyodide" / name)
+    (staging / "wheels").mkdir()
+    shutil.copy2(micropip, staging / "wheels" / micropip.name)
+    engine = build_engine_wheel(staging / "wheels")
+
+    info = {"build": build_id, "pyodide": PYODIDE_VERSION, "engineWheel": f"wheels/{engine.name}",
+            "micropipWheel": f"wheels/{micropip.name}"}
+    (staging / "build-info.js").write_text(
+        "// Written by build.py: what this build contains.\n"
+        f"export const BUILD = {json.dumps(info, indent=2)};\n")
+    precache = sorted("./" + p.relative_to(staging).as_posix() for p in staging.rglob("*")
+                      if p.is_file() and p.name != "sw.js")
+    precache = ["./"] + [p for p in precache if p != "./index.html"] + ["./index.html"]
+    sw = staging / "sw.js"
+    text = sw.read_text()
+    for placeholder, value in (("__BUILD__", build_id), ('"__PRECACHE__"', json.dumps(precache, indent=1))):
+        if placeholder not in text:
+            raise SystemExit(f"[build] site/sw.js lacks the placeholder {placeholder}")
+        text = text.replace(placeholder, value)
+    sw.write_text(text)
+
+    shutil.rmtree(SITE_OUT, ignore_errors=True)
+    staging.rename(SITE_OUT)
+    if not quiet:
+        size = sum(p.stat().st_size for p in SITE_OUT.rglob("*") if p.is_file())
+        say(f"built {SITE_OUT.relative_to(ROOT)} (build {build_id}, {len(precache)} files, {size / 1e6:.1f} MB)")
+    return SITE_OUT
+
+
+# -- serving ------------------------------------------------------------------------
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        # Let the service worker, not the HTTP cache, decide what is fresh.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002  (the base class's name)
+        if os.environ.get("BUILD_VERBOSE"):
+            super().log_message(format, *args)
+
+
+def make_server(folder: Path, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(SiteHandler, directory=str(folder))
+    http.server.ThreadingHTTPServer.allow_reuse_address = True
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(port: int, host: str) -> None:
+    folder = build()
+    server = make_server(folder, port, host)
+    say(f"serving {folder.relative_to(ROOT)} at http://{host}:{server.server_address[1]}/  (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# -- tests and benchmarks -----------------------------------------------------------
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def setup_venv() -> Path:
+    """A virtual environment with the engine (editable) and the test packages."""
+    python = venv_python()
+    if not python.exists():
+        say("creating .venv")
+        venv.create(VENV, with_pip=True)
+    stamp = VENV / ".installed"
+    wanted = sha256(ROOT / "pyproject.toml")
+    if not stamp.exists() or stamp.read_text() != wanted:
+        say("installing the test packages into .venv")
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"], check=True)
+        stamp.write_text(wanted)
+    return python
+
+
+SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+
+
+def find_browser(python: Path) -> str | None:
+    """A Chromium for the browser tests: $CHROMIUM_PATH, Playwright's own, or the system's."""
+    if os.environ.get("CHROMIUM_PATH"):
+        return os.environ["CHROMIUM_PATH"]
+    probe = ("from playwright.sync_api import sync_playwright\n"
+             "with sync_playwright() as p: print(p.chromium.executable_path)")
+    found = subprocess.run([str(python), "-c", probe], capture_output=True, text=True)
+    if found.returncode == 0 and Path(found.stdout.strip()).is_file():
+        return found.stdout.strip()
+    return next((path for path in SYSTEM_CHROMIUMS if Path(path).is_file()), None)
+
+
+def setup_browser(python: Path) -> str:
+    browser = find_browser(python)
+    if browser:
+        return browser
+    say("no Chromium found: trying Playwright's own download")
+    subprocess.run([str(python), "-m", "playwright", "install", "chromium"], timeout=300)
+    browser = find_browser(python)
+    if not browser and shutil.which("apt-get") and os.geteuid() == 0:
+        say("installing Debian's chromium package")
+        subprocess.run(["apt-get", "update", "-qq"], check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        browser = find_browser(python)
+    if not browser:
+        raise SystemExit("[build] no Chromium for the browser tests: install Playwright's "
+                         "(python -m playwright install chromium) or the system package 'chromium', "
+                         "or point CHROMIUM_PATH at one")
+    return browser
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    python = setup_venv()
+    browser = setup_browser(python)
+    build()
+    say(f"running the tests with {browser}")
+    env = {**os.environ, "CHROMIUM_PATH": browser}
+    code = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    if code == 5:
+        say("pytest collected no tests: that is a failure")
+        return 1
+    return code
+
+
+def run_bench(args: list[str]) -> int:
+    python = setup_venv()
+    browser = setup_browser(python)
+    build(quiet=True)
+    env = {**os.environ, "CHROMIUM_PATH": browser}
+    return subprocess.run([str(python), str(ROOT / "bench" / "run.py"), *args], cwd=ROOT, env=env).returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve_cmd = sub.add_parser("serve", help="build, then serve the site")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--host", default="127.0.0.1")
+    sub.add_parser("build", help="build the site into dist/site")
+    sub.add_parser("test", help="run the whole test suite (extra arguments go to pytest)")
+    sub.add_parser("bench", help="run the benchmarks (extra arguments go to bench/run.py)")
+    args, rest = parser.parse_known_args()
+    if rest and args.command not in ("test", "bench"):
+        parser.error(f"unrecognised arguments: {' '.join(rest)}")
+    if args.command == "serve":
+        serve(args.port, args.host)
+    elif args.command == "build":
+        build()
+    elif args.command == "test":
+        return run_tests(rest)
+    elif args.command == "bench":
+        return run_bench(rest)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

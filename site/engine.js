@@ -1,0 +1,74 @@
+// The page's side of the engine worker: a promise per request, and the boot
+// events (progress, ready, failed) as callbacks.
+
+export class EngineError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export function connectEngine(worker) {
+  const pending = new Map();
+  let nextId = 1;
+  let failure = null;
+  const handlers = { progress: [], ready: [], failed: [] };
+  const emit = (type, ...args) => handlers[type].forEach((fn) => fn(...args));
+
+  let resolveReady;
+  let rejectReady;
+  const ready = new Promise((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // failures are reported through "failed"
+
+  function fail(message) {
+    if (failure) return;
+    failure = new EngineError("engine_unavailable", message);
+    rejectReady(failure);
+    for (const { reject } of pending.values()) reject(failure);
+    pending.clear();
+    emit("failed", message);
+  }
+
+  worker.addEventListener("message", (event) => {
+    const data = event.data;
+    if (data.type === "progress") emit("progress", data.fraction, data.label);
+    else if (data.type === "ready") {
+      resolveReady(data.seconds);
+      emit("ready", data.seconds);
+    } else if (data.type === "failed") fail(data.message);
+    else if (data.type === "response") {
+      const entry = pending.get(data.id);
+      if (!entry) return;
+      pending.delete(data.id);
+      let answer;
+      try {
+        answer = JSON.parse(data.response);
+      } catch {
+        entry.reject(new EngineError("internal", "The engine sent an unreadable answer."));
+        return;
+      }
+      if (answer.ok) entry.resolve(answer.result);
+      else entry.reject(new EngineError(answer.error.code, answer.error.message));
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail(event.message || "The engine's worker could not be started.");
+  });
+
+  /** Send one bridge request; resolves with its result, rejects with an EngineError. */
+  function call(op, payload = {}) {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, request: JSON.stringify({ op, ...payload }) });
+    });
+  }
+
+  const on = (type, fn) => handlers[type].push(fn);
+  return { call, ready, on, get failed() { return failure; } };
+}

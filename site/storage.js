@@ -1,0 +1,99 @@
+// Saved games in localStorage.
+//
+//   boardgames.save.<id>      JSON {id, game, record, cursor, updated, title}
+//   boardgames.current.<game> the id of the game in progress for that game name
+//
+// An entry that cannot be read is never rewritten or removed here unless the
+// player asks for it: it is listed as unreadable, with its raw text.
+
+const SAVE = "boardgames.save.";
+const CURRENT = "boardgames.current.";
+
+export class StorageError extends Error {}
+
+function storage() {
+  try {
+    const store = window.localStorage;
+    if (!store) throw new Error("localStorage is missing");
+    return store;
+  } catch (error) {
+    throw new StorageError(`This browser does not allow saving games here (${error.message}).`);
+  }
+}
+
+function guard(what, action) {
+  try {
+    return action(storage());
+  } catch (error) {
+    if (error instanceof StorageError) throw error;
+    const full = error && (error.name === "QuotaExceededError" || error.code === 22);
+    throw new StorageError(full
+      ? `Could not ${what}: the browser's storage is full. Delete some saved games.`
+      : `Could not ${what}: ${error && error.message || error}`);
+  }
+}
+
+export function newId() {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+}
+
+/** Why a parsed entry is not a usable save, or "" if it is one. */
+function problem(entry, id) {
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return "it is not a saved-game object";
+  if (entry.id !== id) return "its id does not match its key";
+  if (typeof entry.game !== "string") return "it names no game";
+  const record = entry.record;
+  if (!record || typeof record !== "object" || !Array.isArray(record.moves)) return "it holds no game record";
+  if (!Number.isInteger(entry.cursor) || entry.cursor < 0 || entry.cursor > record.moves.length) {
+    return "its position is out of range";
+  }
+  return "";
+}
+
+function parse(id, raw) {
+  let entry;
+  try {
+    entry = JSON.parse(raw);
+  } catch (error) {
+    return { id, ok: false, raw, error: `not valid JSON (${error.message})` };
+  }
+  const why = problem(entry, id);
+  return why ? { id, ok: false, raw, error: why } : { id, ok: true, raw, save: entry };
+}
+
+/** One save: {id, ok: true, save, raw}, {id, ok: false, raw, error}, or null if there is none. */
+export function readSave(id) {
+  return guard("read a saved game", (store) => {
+    const raw = store.getItem(SAVE + id);
+    return raw === null ? null : parse(id, raw);
+  });
+}
+
+/** Every save, readable or not, most recently updated first. */
+export function listSaves() {
+  return guard("list the saved games", (store) => {
+    const found = [];
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key && key.startsWith(SAVE)) found.push(parse(key.slice(SAVE.length), store.getItem(key)));
+    }
+    const time = (item) => (item.ok ? Number(item.save.updated) || 0 : Infinity);
+    return found.sort((a, b) => time(b) - time(a));
+  });
+}
+
+export function writeSave(save) {
+  guard("save the game", (store) => store.setItem(SAVE + save.id, JSON.stringify(save)));
+}
+
+export function deleteSave(id) {
+  guard("delete the saved game", (store) => store.removeItem(SAVE + id));
+}
+
+export function currentId(game) {
+  return guard("read the saved games", (store) => store.getItem(CURRENT + game));
+}
+
+export function setCurrentId(game, id) {
+  guard("remember the current game", (store) => store.setItem(CURRENT + game, id));
+}

@@ -1,0 +1,33 @@
+// The service worker: precaches the whole build (the Python runtime included) in
+// a cache named for the build, answers from it first, and drops older builds' caches.
+// build.py fills in the build name and the file list.
+const CACHE = "boardgames-__BUILD__";
+const PRECACHE = "__PRECACHE__";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("boardgames-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const key = request.mode === "navigate" ? "./index.html" : request;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    return hit || fetch(request);
+  })());
+});
