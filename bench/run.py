@@ -1,0 +1,166 @@
+"""Benchmarks: page boot against a bare Pyodide floor, and random games per second.
+
+Run through `python3 build.py bench` (it builds the site and finds Chromium).
+Every figure is a median over several runs; ratios compare figures measured in
+the same run, because the machines here are shared and noisy.
+"""
+from __future__ import annotations
+
+import argparse
+import http.server
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+from py_engines.playout import measure  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-sync", "--disable-quic"]
+# Records the moment body[data-ready] appears, against the navigation's start.
+READY_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.ready) {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, childList: true});
+"""
+
+
+class BenchHandler(build.SiteHandler):
+    """The built site, plus the floor page from bench/ at /bench/."""
+
+    def translate_path(self, path: str) -> str:
+        if path.startswith("/bench/"):
+            return str(ROOT / "bench" / path[len("/bench/"):].split("?")[0])
+        return super().translate_path(path)
+
+
+def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
+    import functools
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                            functools.partial(BenchHandler, directory=str(build.SITE_OUT)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def time_to_ready(context, url: str) -> float:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    seconds = page.evaluate("window.__readyAt") / 1000
+    page.close()
+    return seconds
+
+
+def boot_times(browser, base: str, runs: int) -> dict[str, list[float]]:
+    """Cold: a fresh profile, nothing cached. Warm: the same profile again, served by the service worker."""
+    times: dict[str, list[float]] = {k: [] for k in ("app cold", "floor cold", "app warm", "floor warm")}
+    for _ in range(runs):
+        for name, url in (("app", base + "#/manalath"), ("floor", base + "bench/floor.html")):
+            context = browser.new_context(viewport={"width": 360, "height": 740})
+            context.add_init_script(READY_PROBE)
+            times[f"{name} cold"].append(time_to_ready(context, url))
+            # Install the service worker (the app registers it) and wait until it controls.
+            page = context.new_page()
+            page.goto(base + "#/manalath")
+            page.wait_for_selector("body[data-ready]", timeout=120_000)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+            page.close()
+            times[f"{name} warm"].append(time_to_ready(context, url))
+            context.close()
+    return times
+
+
+def pyodide_speed(browser, base: str, seconds: float, runs: int) -> dict[str, list[dict]]:
+    """Random games per second inside Pyodide, through the page's own worker and bridge."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "bench/floor.html")
+    results: dict[str, list[dict]] = {"fast": [], "full": []}
+    page.evaluate("""() => {
+      window.engine = new Worker('../worker.js', {type: 'module'});
+      window.ask = (request) => new Promise((resolve) => {
+        const id = Math.random();
+        const listen = (e) => { if (e.data.id === id) { engine.removeEventListener('message', listen);
+                                                        resolve(JSON.parse(e.data.response)); } };
+        engine.addEventListener('message', listen);
+        engine.postMessage({id, request: JSON.stringify(request)});
+      });
+    }""")
+    for _ in range(runs):
+        for fast in (True, False):
+            answer = page.evaluate("(r) => ask(r)", {"op": "measure", "game": "manalath", "seconds": seconds,
+                                                   "fast": fast})
+            if not answer["ok"]:
+                raise SystemExit(f"pyodide measure failed: {answer}")
+            results["fast" if fast else "full"].append(answer["result"])
+    context.close()
+    return results
+
+
+def cpython_speed(seconds: float, runs: int) -> dict[str, list[dict]]:
+    results: dict[str, list[dict]] = {"fast": [], "full": []}
+    for _ in range(runs):
+        for fast in (True, False):
+            results["fast" if fast else "full"].append(measure("manalath", seconds, fast))
+    return results
+
+
+def median(values) -> float:
+    return statistics.median(values)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (median reported)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per speed run")
+    parser.add_argument("--quick", action="store_true", help="3 runs of 1 second: a smoke run")
+    parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
+    args = parser.parse_args()
+    if args.quick:
+        args.runs, args.seconds = 3, 1.0
+
+    from playwright.sync_api import sync_playwright
+    httpd, base = serve()
+    report: dict = {"runs": args.runs, "machine": f"{os.cpu_count()} cores"}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=ARGS)
+        print(f"Boot: navigation to a playable board, median of {args.runs} (seconds)")
+        boots = boot_times(browser, base, args.runs)
+        report["boot"] = boots
+        for kind in ("cold", "warm"):
+            app, floor = median(boots[f"app {kind}"]), median(boots[f"floor {kind}"])
+            target = 1.25 if kind == "cold" else 1.15
+            print(f"  {kind:5} app {app:6.2f}   bare Pyodide {floor:6.2f}   ratio {app / floor:5.2f} "
+                  f"(target <= {target})")
+        print(f"\nRandom Manalath games, median of {args.runs} runs of {args.seconds:g} s")
+        py = pyodide_speed(browser, base, args.seconds, args.runs)
+        browser.close()
+    httpd.shutdown()
+    cp = cpython_speed(args.seconds, args.runs)
+    report["speed"] = {"cpython": cp, "pyodide": py}
+    print(f"  {'path':<14}{'CPython games/s':>16}{'moves/s':>10}{'Pyodide games/s':>17}{'moves/s':>10}"
+          f"{'slowdown':>10}")
+    for path, label in (("fast", "playout"), ("full", "full listing")):
+        cg = median(r["games_per_second"] for r in cp[path])
+        cm = median(r["moves_per_second"] for r in cp[path])
+        pg = median(r["games_per_second"] for r in py[path])
+        pm = median(r["moves_per_second"] for r in py[path])
+        print(f"  {label:<14}{cg:16,.0f}{cm:10,.0f}{pg:17,.0f}{pm:10,.0f}{cg / pg:9.2f}x")
+    print(f"  (CPython {sys.version.split()[0]}; targets: playout >= 4,000 and full >= 1,000 games/s in CPython, "
+          "Pyodide slowdown <= 2.5x)")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

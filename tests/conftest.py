@@ -1,0 +1,123 @@
+"""Fixtures for the browser tests: the built site, a local server, Chromium."""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the project's build script, imported for build() and the server)
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+BOOT_TIMEOUT_MS = 90_000
+
+
+def chromium_path() -> str | None:
+    if os.environ.get("CHROMIUM_PATH"):
+        return os.environ["CHROMIUM_PATH"]
+    return next((p for p in build.SYSTEM_CHROMIUMS if Path(p).is_file()), None)
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site; built once per run (build.py test has just built it)."""
+    if not (build.SITE_OUT / "build-info.js").is_file() or not os.environ.get("CHROMIUM_PATH"):
+        build.build(quiet=True)
+    return build.SITE_OUT
+
+
+class Server:
+    """The site served on 127.0.0.1 on a free port, in a thread."""
+
+    def __init__(self, folder: Path) -> None:
+        self.httpd = build.make_server(folder, 0)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def server(site_dir):
+    s = Server(site_dir)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def own_server(site_dir):
+    """A server of the test's own, which the test may stop (to go offline)."""
+    s = Server(site_dir)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package 'playwright' is missing: run the tests with `python3 build.py test`")
+    path = chromium_path()
+    with sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        except Exception as exc:  # say what is missing, plainly
+            pytest.fail(f"cannot start Chromium ({path or 'Playwright default'}): {exc}\n"
+                        "install Debian's 'chromium' package or set CHROMIUM_PATH; "
+                        "`python3 build.py test` does this for you")
+        yield b
+        b.close()
+
+
+class Console:
+    """Collects console errors, warnings and uncaught page errors."""
+
+    def __init__(self, page) -> None:
+        self.problems: list[str] = []
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.problems.append(f"pageerror: {exc}"))
+
+    def _on_console(self, message) -> None:
+        if message.type in ("error", "warning"):
+            self.problems.append(f"{message.type}: {message.text}")
+
+
+def open_context(browser, device: dict):
+    context = browser.new_context(**device)
+    context.set_default_timeout(30_000)
+    return context
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def device(request):
+    return request.param, PHONE if request.param == "phone" else DESKTOP
+
+
+@pytest.fixture
+def page(browser, server, device):
+    """A fresh page (own storage) on a phone or desktop, failing the test on console errors."""
+    _, options = device
+    context = open_context(browser, options)
+    p = context.new_page()
+    console = Console(p)
+    p.console = console
+    yield p
+    context.close()
+    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("body[data-ready]", timeout=BOOT_TIMEOUT_MS)
+
