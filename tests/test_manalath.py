@@ -213,3 +213,45 @@ def test_record_names_the_game_and_lists_the_moves():
     g = game_after("e5w", "c7b")
     record = json.loads(g.to_json())
     assert record["game"] == "manalath" and record["moves"] == ["e5w", "c7b"] and record["players"] == 2
+
+
+# Forced passes. A real game almost never reaches one: by the Hex theorem a
+# nearly full board has a long one-coloured chain, so groups of at most 5
+# cannot fill it, and the supplies of 30 are rarely exhausted. These tests
+# therefore empty the supplies by hand, the one way a position with no legal
+# placement can be set up in a few moves.
+
+def exhaust_supplies(g):
+    g.supply = [0, 0]
+
+
+def test_a_player_with_no_legal_placement_must_pass_and_two_passes_draw():
+    g = game_after("e5w", "d4b")
+    exhaust_supplies(g)
+    assert g.legal_moves() == ["pass"]
+    with pytest.raises(IllegalMove, match="no white pieces"):
+        g.play("a1w")
+    g.play("pass")
+    assert not g.is_over and g.to_move == 1 and g.legal_moves() == ["pass"]
+    g.play("pass")
+    assert g.is_over and g.winners == [] and g.view()["result"] == "draw"
+
+
+def test_a_forced_pass_is_still_judged():
+    g = _white_quart_made_by_black()
+    exhaust_supplies(g)
+    g.play("pass")
+    assert g.is_over and g.winners == [1] and g.view()["result"] == "quart"
+
+
+def test_a_placement_between_passes_breaks_the_run():
+    g = game_after("e5w")
+    g.supply = [0, 30]  # White has none left; Black may still place black pieces
+    assert all(m.endswith("b") for m in g.legal_moves())
+    g.play("a1b")
+    g.supply = [0, 0]
+    g.play("pass")
+    assert not g.is_over
+    g.supply = [0, 1]
+    g.play("i5b")
+    assert g.passes == 0 and not g.is_over
