@@ -1,0 +1,282 @@
+"""End-to-end: the built site in Chromium, driven as a person would, on a phone and a desktop."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import PHONE, Console, open_context, wait_ready
+from py_engines.playout import random_game
+
+pytestmark = pytest.mark.browser
+
+# White joins a1 a2 and a4 a5 with a3: a white quint on White's turn.
+QUINT_GAME = ["a1w", "i1b", "a2w", "i3b", "a4w", "i5b", "a5w", "g1b", "a3w"]
+
+
+class Player:
+    """Taps (phone) or clicks (desktop) moves into the page through its testing hooks."""
+
+    def __init__(self, page, device_name: str) -> None:
+        self.page = page
+        self.touch = device_name == "phone"
+
+    def tap(self, selector: str) -> None:
+        if self.touch:
+            self.page.tap(selector)
+        else:
+            self.page.click(selector)
+
+    def play(self, move: str) -> None:
+        count = len(played(self.page))
+        if move == "pass":
+            self.tap('[data-choice="pass"]')
+        else:
+            self.tap(f'[data-cell="{move[:-1]}"]')
+            self.tap(f'[data-choice="{move[-1]}"]')
+        self.page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+
+    def open_game(self, base: str, suffix: str = "") -> None:
+        self.page.goto(base + "#/manalath" + suffix)
+        wait_ready(self.page)
+        self.page.wait_for_selector('[data-cell="e5"]')
+
+
+def played(page) -> list[str]:
+    return [t.strip() for t in page.locator("#moves [data-ply]").all_inner_texts()]
+
+
+def status(page) -> str:
+    return page.inner_text("#status")
+
+
+def piece(page, cell: str) -> str:
+    """'white', 'black' or 'empty', from the cell's accessible name."""
+    label = page.get_attribute(f'[data-cell="{cell}"]', "aria-label").lower()
+    return next(word for word in ("white", "black", "empty") if word in label)
+
+
+@pytest.fixture
+def player(page, device, server):
+    return Player(page, device[0])
+
+
+def test_home_lists_the_five_games(page, server):
+    page.goto(server.url)
+    wait_ready(page)
+    text = page.inner_text("main")
+    for title in ("Manalath", "Ambush", "Nymbat", "Not Nyout", "Nimbus"):
+        assert title in text
+    page.click('a[href="#/manalath"]')
+    page.wait_for_selector('[data-cell="e5"]')
+    assert "White" in status(page)
+
+
+def test_a_game_played_to_its_end_by_tapping(player, page, server):
+    player.open_game(server.url)
+    assert "white" in status(page).lower()
+    for move in QUINT_GAME:
+        player.play(move)
+    assert played(page) == QUINT_GAME
+    final = status(page)
+    assert "White wins" in final and "quint" in final
+    assert piece(page, "a3") == "white" and piece(page, "i1") == "black"
+    # The game is over: tapping an empty cell offers nothing.
+    player.tap('[data-cell="e5"]')
+    assert page.locator('[data-choice="w"]').count() == 0
+
+
+def test_only_legal_choices_are_offered(player, page, server):
+    # a1 a2, a4 a5 and b3 white: a white piece on a3 would make a group of 6.
+    player.open_game(server.url)
+    for move in ["a1w", "a2w", "a4w", "a5w", "b3w"]:
+        player.play(move)
+    player.tap('[data-cell="a3"]')
+    page.wait_for_selector('[data-choice="b"]')
+    assert page.locator('[data-choice="w"]').count() == 0
+    # An occupied cell is no target at all.
+    assert page.get_attribute('[data-cell="a1"]', "data-live") is None
+
+
+def test_undo_redo_and_the_move_list(player, page, server):
+    player.open_game(server.url)
+    for move in ["e5w", "d4b", "c3w"]:
+        player.play(move)
+    player.tap("#undo")
+    player.tap("#undo")
+    page.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('empty')")
+    assert piece(page, "e5") == "white" and piece(page, "c3") == "empty"
+    assert "Black" in status(page)
+    player.tap("#redo")
+    page.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('black')")
+    assert piece(page, "c3") == "empty"
+    player.tap('#moves [data-ply="1"]')
+    page.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('empty')")
+    assert piece(page, "e5") == "white"
+    player.tap('#moves [data-ply="3"]')
+    page.wait_for_function("document.querySelector('[data-cell=\"c3\"]').getAttribute('aria-label').includes('white')")
+    # Undo back past every move, then play: the rest of the old line is dropped.
+    for _ in range(3):
+        player.tap("#undo")
+    page.wait_for_function("document.querySelector('[data-cell=\"e5\"]').getAttribute('aria-label').includes('empty')")
+    player.tap('[data-cell="b2"]')
+    player.tap('[data-choice="b"]')
+    page.wait_for_function("document.querySelector('[data-cell=\"b2\"]').getAttribute('aria-label').includes('black')")
+    assert played(page) == ["b2b"]
+
+
+def test_reload_restores_the_game(player, page, server):
+    player.open_game(server.url)
+    for move in ["e5w", "d4b", "c3w"]:
+        player.play(move)
+    player.tap("#undo")
+    page.wait_for_function("document.querySelector('[data-cell=\"c3\"]').getAttribute('aria-label').includes('empty')")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="e5"]')
+    assert piece(page, "e5") == "white" and piece(page, "d4") == "black" and piece(page, "c3") == "empty"
+    player.tap("#redo")  # the undone move survives the reload too
+    page.wait_for_function("document.querySelector('[data-cell=\"c3\"]').getAttribute('aria-label').includes('white')")
+
+
+def test_a_share_link_reproduces_the_position(player, page, server):
+    player.open_game(server.url)
+    for move in ["e5w", "d4b", "c3w"]:
+        player.play(move)
+    player.tap("#share")
+    link = page.locator("#share-link").input_value()
+    assert "#/manalath" in link and "e5w" in link
+    other = page.context.new_page()
+    other.goto(link)
+    wait_ready(other)
+    other.wait_for_selector('[data-cell="c3"]')
+    assert [piece(other, c) for c in ("e5", "d4", "c3")] == ["white", "black", "white"]
+    assert "Black" in status(other)
+    # A link to an earlier position.
+    other.goto(server.url + "#/manalath?moves=e5w.d4b.c3w&at=1")
+    other.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('empty')")
+    assert piece(other, "e5") == "white"
+    other.close()
+
+
+@pytest.mark.parametrize("bad", ["moves=e5w.e5b", "moves=zz", "moves=e5w&at=9", "moves=e5w&at=x"])
+def test_a_malformed_link_gets_a_message_and_changes_nothing(player, page, server, bad):
+    player.open_game(server.url)
+    player.play("e5w")
+    page.goto(server.url + "#/manalath?" + bad)
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message").strip()
+    assert piece(page, "e5") == "white" and played(page) == ["e5w"]
+
+
+def test_export_then_import_a_record(player, page, server):
+    player.open_game(server.url)
+    for move in ["e5w", "d4b"]:
+        player.play(move)
+    player.tap("#export")
+    record = json.loads(page.locator("#export-text").input_value())
+    assert record["game"] == "manalath" and record["moves"] == ["e5w", "d4b"]
+    page.keyboard.press("Escape")
+    # A broken record: a clear message, nothing changes.
+    player.tap("#import")
+    page.fill("#import-text", '{"format": 1, "game": "manalath", "players": 2, "moves": ["e5w", "e5b"]}')
+    player.tap("#import-submit")
+    page.wait_for_selector("#import-error:not([hidden])")
+    assert "move 2" in page.inner_text("#import-error")
+    page.keyboard.press("Escape")
+    assert played(page) == ["e5w", "d4b"]
+    # A good one becomes the game in play.
+    player.tap("#import")
+    record["moves"] = ["a1w", "a2b", "a3w"]
+    page.fill("#import-text", json.dumps(record))
+    player.tap("#import-submit")
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 3")
+    assert played(page) == ["a1w", "a2b", "a3w"] and piece(page, "a2") == "black"
+
+
+def test_unreadable_storage_gives_a_message_and_loses_nothing(browser, server):
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    Console(page)
+    page.goto(server.url + "#/manalath")
+    wait_ready(page)
+    keys = page.evaluate("Object.keys(localStorage)")
+    page.evaluate("""(keys) => {
+        for (const key of keys) if (key.includes('current')) localStorage.setItem(key, 'garbage');
+        localStorage.setItem('boardgames.save.broken', '{not json');
+    }""", keys)
+    before = page.evaluate("JSON.stringify(localStorage)")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="e5"]')
+    page.wait_for_selector("#message:not([hidden])")
+    assert "White" in status(page)
+    # The unreadable entries are still there, untouched.
+    after = json.loads(page.evaluate("JSON.stringify(localStorage)"))
+    for key, value in json.loads(before).items():
+        if value in ("garbage", "{not json"):
+            assert after.get(key) == value
+    context.close()
+
+
+def test_keyboard_play_on_a_desktop(browser, server):
+    context = open_context(browser, {"viewport": {"width": 1280, "height": 800}})
+    page = context.new_page()
+    console = Console(page)
+    page.goto(server.url + "#/manalath")
+    wait_ready(page)
+    page.focus('[data-cell="e5"]')
+    page.keyboard.press("Enter")
+    page.keyboard.press("w")
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.keyboard.press("b")
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
+    assert played(page) == ["e5w", "e6b"]
+    context.close()
+    assert console.problems == []
+
+
+def test_a_second_visit_works_offline(browser, own_server):
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    page.goto(own_server.url + "#/manalath")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    cached = page.evaluate("caches.keys()")
+    assert len(cached) == 1 and cached[0].startswith("boardgames-")
+    page.close()
+    own_server.stop()
+    context.set_offline(True)
+    page = context.new_page()
+    offline_console = Console(page)
+    player = Player(page, "phone")
+    player.open_game(own_server.url)
+    player.play("e5w")
+    assert piece(page, "e5") == "white"
+    context.close()
+    assert console.problems == [] and offline_console.problems == []
+
+
+def test_the_same_seeded_random_game_in_pyodide_and_cpython(browser, server):
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    page.goto(server.url + "#/")
+    wait_ready(page)
+    page.evaluate("""() => {
+      window.engine = new Worker('./worker.js', {type: 'module'});
+      window.ask = (request) => new Promise((resolve) => {
+        const id = Math.random();
+        const listen = (e) => { if (e.data.id === id) { engine.removeEventListener('message', listen);
+                                                        resolve(JSON.parse(e.data.response)); } };
+        engine.addEventListener('message', listen);
+        engine.postMessage({id, request: JSON.stringify(request)});
+      });
+    }""")
+    for seed, fast in [(0, False), (1, True), (2024, False), (99991, True)]:
+        answer = page.evaluate("(r) => ask(r)", {"op": "random_game", "game": "manalath", "seed": seed, "fast": fast})
+        assert answer["ok"], answer
+        assert answer["result"]["record"] == json.loads(random_game("manalath", seed, fast=fast).to_json())
+    context.close()
