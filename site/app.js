@@ -1,0 +1,537 @@
+// The page: routing, the game in progress (its moves and the ply shown), and
+// drawing it. The rules run in the engine worker, which is created first of
+// all because its boot (Pyodide) is what the player waits for.
+import { connectEngine } from "./engine.js";
+import { GAMES, gameByName } from "./games/index.js";
+import { HexBoard } from "./board-hex.js";
+import { MoveInput } from "./input.js";
+import * as store from "./storage.js";
+import { parseShare, readHash, shareHash } from "./links.js";
+import { h, showMessage, hideMessage } from "./ui.js";
+import * as menus from "./menus.js";
+
+const engine = connectEngine(new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
+
+const BOARDS = { hex: HexBoard };
+
+const app = {
+  engineReady: false,
+  catalog: null,        // the engine's `games` answer, for defaults
+  layouts: new Map(),   // game name -> promise of its layout
+  routeToken: 0,
+  shownHash: "",        // the route on screen, to go back to after a bad link
+  view: null,           // {kind: "home"} or {kind: "game", entry, board, els}
+  session: null,        // {id, game, title, created, updated, record (every move), cursor}
+  state: null,          // the engine's state at session.cursor
+  input: new MoveInput(),
+  busy: 0,
+};
+
+// -- engine boot ----------------------------------------------------------------
+
+const loading = document.getElementById("loading");
+const progressBar = document.getElementById("progress-bar");
+
+engine.on("progress", (fraction, label) => {
+  document.getElementById("loading-label").textContent = `${label}…`;
+  progressBar.style.width = `${Math.round(fraction * 100)}%`;
+  loading.querySelector(".progress").setAttribute("aria-valuenow", String(Math.round(fraction * 100)));
+  // The runtime reports nothing while it loads: creep toward the next milestone meanwhile.
+  if (fraction < 0.8) {
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      progressBar.classList.add("creeping");
+      progressBar.style.width = "80%";
+    }));
+  } else progressBar.classList.remove("creeping");
+});
+
+engine.on("ready", () => {
+  app.engineReady = true;
+  loading.hidden = true;
+  markReady();
+  setTimeout(registerServiceWorker, 0);
+});
+
+engine.on("failed", (message) => {
+  loading.classList.add("failed");
+  loading.setAttribute("role", "alert");
+  document.getElementById("loading-label").textContent =
+    `The game engine could not start: ${message}. Reload the page to try again.`;
+  document.body.dataset.failed = "1";
+  if (app.view?.kind === "game") renderGame();
+});
+
+const catalog = engine.call("games").then((answer) => (app.catalog = answer.games)).catch(() => null);
+
+function markReady() {
+  if (app.engineReady && app.view?.rendered) document.body.dataset.ready = "1";
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) document.getElementById("update-notice").hidden = false;
+    hadController = true;
+  });
+  // Offline play is a bonus: a browser that refuses it still plays online.
+  navigator.serviceWorker.register("./sw.js").catch(() => {});
+}
+
+// -- routing ----------------------------------------------------------------------
+
+async function route() {
+  const token = ++app.routeToken;
+  delete document.body.dataset.ready;
+  const { name, params, hasQuery } = readHash(location.hash);
+  if (!name) {
+    showHome();
+    return;
+  }
+  const entry = gameByName(name);
+  if (!entry || !entry.ui) {
+    showMessage(entry ? `${entry.title} is coming soon: it cannot be played yet.` : `There is no game called “${name}”.`);
+    if (app.view) {
+      history.replaceState(null, "", app.shownHash);
+      markReady();
+    } else showHome();
+    return;
+  }
+  await showGame(entry, hasQuery ? params : null, token);
+}
+
+function setTitle(text, back) {
+  document.getElementById("title").textContent = text;
+  document.getElementById("home").hidden = !back;
+  document.title = back ? `${text} · Little Board Games` : "Little Board Games";
+}
+
+function showHome() {
+  setTitle("Little Board Games", false);
+  const list = h("ul", { class: "game-list" }, GAMES.map((game) => {
+    const tagline = game.ui ? game.ui.tagline : game.tagline;
+    const body = [
+      h("span", { class: "game-name" }, game.title),
+      h("span", { class: "game-tagline" }, tagline),
+      h("span", { class: "game-meta" }, game.players, game.ui ? null : h("span", { class: "badge" }, "Coming soon")),
+    ];
+    return h("li", {}, game.ui
+      ? h("a", { class: "game-card", href: `#/${game.name}`, "data-game": game.name }, body)
+      : h("div", { class: "game-card disabled", "aria-disabled": "true", "data-game": game.name }, body));
+  }));
+  const main = document.getElementById("view");
+  main.replaceChildren(h("section", { class: "home" },
+    h("p", { class: "intro" }, "Five abstract strategy games for two or more players at one screen. They play offline once loaded."),
+    list));
+  app.view = { kind: "home", rendered: true };
+  app.shownHash = "#/";
+  markReady();
+}
+
+function layoutOf(name) {
+  if (!app.layouts.has(name)) {
+    const promise = engine.call("layout", { game: name });
+    promise.catch(() => app.layouts.delete(name));
+    app.layouts.set(name, promise);
+  }
+  return app.layouts.get(name);
+}
+
+async function showGame(entry, linkParams, token) {
+  const ui = entry.ui;
+  setTitle(entry.title, true);
+  if (app.view?.kind !== "game" || app.view.entry !== entry) buildGameView(entry);
+  const view = app.view;
+  try {
+    if (!view.board) {
+      const layout = await layoutOf(entry.name);
+      if (token !== app.routeToken) return;
+      view.board = new BOARDS[ui.board](layout, { onTap: tapCell, title: `${entry.title} board` });
+      view.els.board.replaceChildren(view.board.svg);
+    }
+    let opened = null;
+    if (linkParams) {
+      opened = await openLink(entry, linkParams);
+      history.replaceState(null, "", `#/${entry.name}`);
+    }
+    if (token !== app.routeToken) return;
+    if (opened) adopt(opened.session, opened.state);
+    else if (app.session?.game !== entry.name || !app.state) {
+      const restored = await restore(entry);
+      if (token !== app.routeToken) return;
+      adopt(restored.session, restored.state);
+    }
+  } catch (error) {
+    if (token !== app.routeToken) return;
+    showMessage(`Could not open ${entry.title}: ${error.message}`);
+  }
+  app.shownHash = `#/${entry.name}`;
+  view.rendered = Boolean(app.state);
+  renderGame();
+  markReady();
+}
+
+// -- sessions: the game in progress and its saved copy ---------------------------
+
+function startedTitle(entry) {
+  const when = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return `${entry.title}, ${when}`;
+}
+
+async function freshSession(entry) {
+  const state = await engine.call("new", {
+    game: entry.name,
+    seed: entry.ui.randomSeed ? Math.floor(Math.random() * 2 ** 31) : 0,
+    options: {},
+  });
+  return { session: newSession(entry, state.record, 0), state };
+}
+
+function newSession(entry, record, cursor) {
+  const now = Date.now();
+  return { id: store.newId(), game: entry.name, title: startedTitle(entry), created: now, updated: now, record, cursor };
+}
+
+/** The game to show when a game's page opens: the saved one in progress, or a fresh one. */
+async function restore(entry) {
+  let item = null;
+  try {
+    const id = store.currentId(entry.name);
+    item = id ? store.readSave(id) : null;
+  } catch (error) {
+    showMessage(`${error.message} A new game was started.`);
+    return freshSession(entry);
+  }
+  if (item && item.ok && item.save.game === entry.name) {
+    try {
+      const state = await engine.call("state", { record: item.save.record, ply: item.save.cursor });
+      return { session: item.save, state };
+    } catch (error) {
+      if (error.code === "engine_unavailable") throw error;
+      item = { ok: false, error: error.message };
+    }
+  }
+  const fresh = await freshSession(entry);
+  if (item) {
+    showMessage(`Your saved ${entry.title} game could not be read (${item.error || "it belongs to another game"}). ` +
+      "A new game was started; the saved copy is kept, untouched, under Saved games.");
+  }
+  return fresh;
+}
+
+/** A share link's game: {session, state}, or null (with a message) if the link is bad. */
+async function openLink(entry, params) {
+  let parsed;
+  let state;
+  try {
+    parsed = parseShare(entry.name, params);
+    state = await engine.call("state", { record: parsed.record, ply: parsed.at });
+  } catch (error) {
+    if (error.code === "engine_unavailable") throw error;
+    showMessage(`This link could not be opened: ${error.message.replace(/^bad record: /, "")}. Nothing was changed.`);
+    return null;
+  }
+  const moves = parsed.record.moves;
+  return sessionForRecord(entry, state, moves, parsed.at ?? moves.length, true);
+}
+
+const sameGame = (a, b) => a.game === b.game && a.players === b.players && a.seed === b.seed &&
+  JSON.stringify(a.options) === JSON.stringify(b.options) && a.moves.join(".") === b.moves.join(".");
+
+/**
+ * The session for a validated game whose whole move list is `moves`, shown at
+ * `cursor` (`state` is the position there): the identical saved game if `reuse`
+ * and there is one, else a new one.
+ */
+function sessionForRecord(entry, state, moves, cursor, reuse) {
+  const record = { ...state.record, moves };
+  let saved = null;
+  if (reuse) {
+    try {
+      saved = store.listSaves().find((item) => item.ok && sameGame(item.save.record, record));
+    } catch {
+      saved = null; // unreadable storage: a new session it is, and saving it will say why
+    }
+  }
+  const session = saved ? { ...saved.save, cursor } : newSession(entry, record, cursor);
+  return { session, state };
+}
+
+/** Make a session the one on screen, with the state at its cursor, and save it. */
+function adopt(session, state) {
+  app.session = session;
+  app.state = state;
+  app.input.reset(state.legal);
+  persist();
+}
+
+/** Save the session (an untouched game waits for its first move) and make it the current one. */
+function persist() {
+  const s = app.session;
+  try {
+    if (s.record.moves.length) {
+      s.updated = Date.now();
+      store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title });
+    }
+    store.setCurrentId(s.game, s.id);
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+// -- moves --------------------------------------------------------------------------
+
+/** Run one engine request with the input locked; errors become a message. */
+async function request(work) {
+  app.busy++;
+  renderGame();
+  try {
+    return await work();
+  } catch (error) {
+    showMessage(error.message);
+    return null;
+  } finally {
+    app.busy--;
+    renderGame();
+  }
+}
+
+async function play(move) {
+  const s = app.session;
+  const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
+  const state = await request(() => engine.call("play", { record, move }));
+  if (!state) {
+    app.input.cancel();
+    renderGame();
+    return;
+  }
+  s.record = state.record;
+  s.cursor = state.record.moves.length;
+  adopt(s, state);
+  renderGame();
+}
+
+async function goTo(ply) {
+  const s = app.session;
+  if (!s || app.busy || ply < 0 || ply > s.record.moves.length || ply === s.cursor) return;
+  const state = await request(() => engine.call("state", { record: s.record, ply }));
+  if (!state) return;
+  s.cursor = ply;
+  adopt(s, state);
+  renderGame();
+}
+
+const undo = () => app.session && goTo(app.session.cursor - 1);
+const redo = () => app.session && goTo(app.session.cursor + 1);
+
+/** Replace the game on screen by a fresh one; `note` says what became of the old one. */
+async function startFresh(note) {
+  const fresh = await request(() => freshSession(app.view.entry));
+  if (!fresh) return;
+  adopt(fresh.session, fresh.state);
+  renderGame();
+  if (note) showMessage(note, { error: false });
+}
+
+function newGame() {
+  const hadMoves = app.session?.record.moves.length > 0;
+  return startFresh(hadMoves ? "New game started. The previous one is under Saved games." : "");
+}
+
+function takeStep(step) {
+  if (!app.state || app.busy) return;
+  const result = app.input.step(step);
+  if (result.move) play(result.move);
+  renderGame();
+}
+
+function tapCell(name) {
+  takeStep({ cell: name });
+}
+
+function choose(token) {
+  const hadFocus = app.view.els.choices.contains(document.activeElement);
+  const selected = app.input.selected();
+  takeStep({ choice: token });
+  if (hadFocus && selected.length) app.view.board.focus(selected[selected.length - 1]);
+}
+
+function cancelInput() {
+  if (app.input.cancel()) renderGame();
+}
+
+// -- the game view ------------------------------------------------------------------
+
+function toolButton(id, label, onclick, icon, extra = {}) {
+  return h("button", { type: "button", id, class: "tool", onclick, ...extra },
+    h("span", { class: "tool-icon", "aria-hidden": "true" }, icon), h("span", { class: "tool-label" }, label));
+}
+
+function buildGameView(entry) {
+  const els = {
+    status: h("p", { id: "status", "aria-live": "polite" }, "Loading…"),
+    note: h("p", { id: "position-note", class: "position-note" }),
+    players: h("ul", { class: "players", "aria-label": "Players" }),
+    board: h("div", { class: "board-area" }, h("p", { class: "board-placeholder" }, "Setting up the board…")),
+    hint: h("p", { id: "hint", class: "hint" }),
+    choiceButtons: h("div", { class: "choice-buttons" }),
+    moves: h("ol", { id: "moves", class: "moves", "aria-label": "Moves played" }),
+    movesEmpty: h("p", { class: "moves-empty" }, "No moves yet."),
+  };
+  els.choices = h("div", { id: "choices", class: "choice-area" }, els.hint, els.choiceButtons);
+  els.undo = toolButton("undo", "Undo", undo, "↶", { "aria-keyshortcuts": "U Control+Z" });
+  els.redo = toolButton("redo", "Redo", redo, "↷", { "aria-keyshortcuts": "R Control+Y" });
+  els.newGame = toolButton("new-game", "New game", newGame, "+");
+  const api = { engine, app, adoptAndShow, sessionForRecord, startFresh, catalog };
+  els.tools = [
+    toolButton("saved-games", "Saved", () => menus.savedGames(api), "☰"),
+    toolButton("import", "Import", () => menus.importGame(api), "⇩"),
+    toolButton("export", "Export", () => menus.exportGame(api), "⇧"),
+    toolButton("share", "Share", () => menus.share(api), "⤴"),
+    toolButton("rules", "Rules", () => menus.rules(entry), "?"),
+  ];
+  els.moves.addEventListener("click", (event) => {
+    const item = event.target.closest("[data-ply]");
+    if (item) goTo(Number(item.dataset.ply));
+  });
+
+  const root = h("div", { class: "game", "data-game": entry.name },
+    h("div", { class: "status-area" }, els.status, els.players, els.note),
+    els.board,
+    els.choices,
+    h("div", { class: "controls" },
+      h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
+      h("div", { class: "control-row tools" }, els.tools)),
+    h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
+      h("h2", { id: "moves-title" }, "Moves"), els.moves, els.movesEmpty));
+  document.getElementById("view").replaceChildren(root);
+  app.view = { kind: "game", entry, board: null, els, rendered: false };
+  app.input.reset([]);
+}
+
+function renderGame() {
+  const view = app.view;
+  if (view?.kind !== "game") return;
+  const { els, entry, board } = view;
+  const ui = entry.ui;
+  const state = app.state;
+  const s = app.session;
+  const usable = Boolean(state && board && s && s.game === entry.name && !engine.failed);
+  const busy = app.busy > 0 || !usable;
+  document.body.dataset.busy = app.busy > 0 ? "1" : "0";
+
+  els.undo.disabled = busy || s.cursor === 0;
+  els.redo.disabled = busy || s.cursor === s.record.moves.length;
+  els.newGame.disabled = busy;
+  for (const tool of els.tools) tool.disabled = tool.id === "rules" ? false : busy;
+  if (!usable) {
+    els.status.textContent = engine.failed ? "The game engine is not available." : "Loading…";
+    els.choiceButtons.replaceChildren();
+    return;
+  }
+
+  const next = app.input.next();
+  const selected = app.input.selected();
+  board.disabled = app.busy > 0;
+  board.update({
+    contents: ui.contents(state.view),
+    live: next.cells,
+    selected,
+    last: state.view.last,
+    marked: ui.marked(state, board),
+    label: (name) => ui.cellLabel(name, state.view),
+  });
+
+  const status = ui.status(state);
+  if (els.status.textContent !== status) els.status.textContent = status;
+  els.status.classList.toggle("over", state.is_over);
+  els.players.replaceChildren(...ui.players(state).map((p) => h("li", {
+    class: `player${p.active ? " active" : ""}${p.winner ? " winner" : ""}`,
+    "aria-current": p.active ? "true" : null,
+  }, h("span", { class: `swatch ${p.swatch}`, "aria-hidden": "true" }), h("span", { class: "player-name" }, p.name),
+  h("span", { class: "player-detail" }, p.detail))));
+
+  const total = s.record.moves.length;
+  els.note.textContent = s.cursor < total
+    ? `Showing the position after move ${s.cursor} of ${total}. A move played here replaces the later ones.`
+    : "";
+
+  els.hint.textContent = ui.hint(state, next, selected);
+  const buttons = next.choices.map((token) => {
+    const c = ui.choice(token);
+    return h("button", {
+      type: "button", class: "choice", "data-choice": token, "aria-label": c.text, "aria-keyshortcuts": c.key,
+      disabled: app.busy > 0, onclick: () => choose(token),
+    }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
+    h("kbd", { "aria-hidden": "true" }, c.key));
+  });
+  if (app.input.active) {
+    buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: cancelInput },
+      "Cancel", h("kbd", { "aria-hidden": "true" }, "Esc")));
+  }
+  els.choiceButtons.replaceChildren(...buttons);
+
+  renderMoves(s);
+}
+
+function renderMoves(s) {
+  const { moves, movesEmpty } = app.view.els;
+  const list = s.record.moves;
+  movesEmpty.hidden = list.length > 0;
+  const items = list.map((move, i) => h("li", {}, h("button", {
+    type: "button",
+    class: `move${i + 1 > s.cursor ? " future" : ""} seat-${i % 2}`,
+    "data-ply": String(i + 1),
+    "data-n": String(i + 1),
+    "aria-current": i + 1 === s.cursor ? "step" : null,
+    "aria-label": `Move ${i + 1}: ${move}`,
+  }, move)));
+  moves.replaceChildren(...items);
+  // Keep the current move in sight, scrolling the list only (never the page).
+  const current = moves.querySelector('[aria-current="step"]');
+  if (current) {
+    const top = current.offsetTop;
+    const bottom = top + current.offsetHeight;
+    if (top < moves.scrollTop) moves.scrollTop = top;
+    else if (bottom > moves.scrollTop + moves.clientHeight) moves.scrollTop = bottom - moves.clientHeight;
+  }
+}
+
+/** Show a validated game (from an import or the saved list), switching game page if needed. */
+function adoptAndShow(session, state) {
+  adopt(session, state);
+  const hash = `#/${session.game}`;
+  if (app.view?.kind === "game" && app.view.entry.name === session.game) {
+    renderGame();
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  } else location.hash = hash;
+}
+
+// -- keyboard -------------------------------------------------------------------------
+
+document.addEventListener("keydown", (event) => {
+  if (app.view?.kind !== "game" || document.querySelector("dialog[open]")) return;
+  if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  const key = event.key.toLowerCase();
+  if (event.ctrlKey || event.metaKey) {
+    if (event.altKey) return;
+    if (key === "z" && !event.shiftKey) undo();
+    else if (key === "y" || (key === "z" && event.shiftKey)) redo();
+    else return;
+    event.preventDefault();
+    return;
+  }
+  if (event.altKey) return;
+  const token = app.view.entry.ui.keys[key];
+  if (event.key === "Escape") cancelInput();
+  else if (token && app.input.next().choices.includes(token)) choose(token);
+  else if (key === "u") undo();
+  else if (key === "r") redo();
+  else return;
+  event.preventDefault();
+});
+
+document.querySelector("#message .message-close").addEventListener("click", hideMessage);
+document.getElementById("reload").addEventListener("click", () => location.reload());
+window.addEventListener("hashchange", route);
+route();

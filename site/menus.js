@@ -1,0 +1,259 @@
+// The game page's dialogs: saved games, import, export, share link and rules.
+// `api` is what they need from the page: {engine, app, adoptAndShow,
+// sessionForRecord, startFresh, catalog}.
+import { gameByName } from "./games/index.js";
+import { parseShare, readHash, shareHash } from "./links.js";
+import * as store from "./storage.js";
+import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
+
+const cleanError = (message) => message.replace(/^bad record: /, "");
+
+function copyButton(id, label, getText, field, status) {
+  return h("button", {
+    type: "button", id, onclick: async () => {
+      const ok = await copyText(getText(), field);
+      status.textContent = ok ? "Copied." : "The clipboard is not available: the text is selected, copy it with Ctrl+C or your menu.";
+    },
+  }, label);
+}
+
+// -- export -----------------------------------------------------------------------
+
+export function exportGame(api) {
+  const record = api.app.session.record;
+  const text = JSON.stringify(record);
+  const field = h("textarea", { id: "export-text", rows: "6", readonly: true, spellcheck: "false", "aria-label": "Game record" });
+  field.value = text;
+  const status = h("p", { class: "dialog-status", role: "status" });
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text + "\n"], { type: "application/json" }));
+    const day = new Date().toISOString().slice(0, 10);
+    h("a", { href: url, download: `${record.game}-${day}.json` }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  openDialog({
+    id: "export-dialog",
+    title: "Export this game",
+    body: [
+      h("p", {}, "The game's record: every move played, which Import reads back here or on another device."),
+      field,
+      h("div", { class: "dialog-inline" },
+        copyButton("export-copy", "Copy", () => text, field, status),
+        h("button", { type: "button", id: "export-download", onclick: download }, "Download")),
+      status,
+    ],
+    actions: [{ label: "Close", id: "export-close" }],
+  });
+  field.focus();
+  field.select();
+}
+
+// -- import -----------------------------------------------------------------------
+
+/** Validate pasted text (a record or a share link); resolves {session, state} or throws. */
+async function readImport(api, raw) {
+  const text = raw.trim();
+  if (!text) throw new Error("Paste a game record or a share link first.");
+  if (!text.startsWith("{")) {
+    const { name, params, hasQuery } = readHash(text);
+    const entry = gameByName(name);
+    if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called “${name}”)`);
+    if (!entry.ui) throw new Error(`${entry.title} cannot be played here yet`);
+    if (!hasQuery) throw new Error("this link holds no moves");
+    const { record, at } = parseShare(name, params);
+    const state = await api.engine.call("state", { record, ply: at });
+    return api.sessionForRecord(entry, state, record.moves, at ?? record.moves.length, true);
+  }
+  const state = await api.engine.call("state", { record: text });
+  const entry = gameByName(state.record.game);
+  if (!entry || !entry.ui) throw new Error(`${entry ? entry.title : state.record.game} cannot be played here yet`);
+  return api.sessionForRecord(entry, state, state.record.moves, state.record.moves.length, false);
+}
+
+export function importGame(api) {
+  const field = h("textarea", {
+    id: "import-text", rows: "6", spellcheck: "false", "aria-label": "Game record or share link",
+    placeholder: '{"format":1,"game":"manalath",…}  or  …#/manalath?moves=e5w.c7b',
+  });
+  const error = h("p", { id: "import-error", class: "dialog-error", role: "alert", hidden: true });
+  openDialog({
+    id: "import-dialog",
+    title: "Import a game",
+    body: [h("p", {}, "Paste a game record (from Export) or a share link. It becomes the game on screen and is saved as a new game; the current game stays under Saved games."), field, error],
+    actions: [
+      { label: "Cancel", id: "import-cancel" },
+      {
+        label: "Import", id: "import-submit", primary: true, onClick: async () => {
+          const submit = document.getElementById("import-submit");
+          submit.disabled = true;
+          try {
+            const { session, state } = await readImport(api, field.value);
+            api.adoptAndShow(session, state);
+            showMessage(`Imported: ${session.record.moves.length} moves.`, { error: false });
+            return true;
+          } catch (e) {
+            error.textContent = `Not imported: ${cleanError(e.message)}`;
+            error.hidden = false;
+            return false;
+          } finally {
+            submit.disabled = false;
+          }
+        },
+      },
+    ],
+  });
+  field.focus();
+}
+
+// -- share ------------------------------------------------------------------------
+
+export async function share(api) {
+  const { record, cursor } = api.app.session;
+  const games = await api.catalog;
+  const link = location.href.split("#")[0] + shareHash(record, cursor, games && games[record.game]);
+  const field = h("input", { id: "share-link", type: "text", readonly: true, "aria-label": "Link to this position" });
+  field.value = link;
+  const status = h("p", { class: "dialog-status", role: "status" });
+  const copied = await copyText(link, null);
+  status.textContent = copied ? "The link is copied to the clipboard." : "Select the link and copy it.";
+  openDialog({
+    id: "share-dialog",
+    title: "Share this position",
+    body: [
+      h("p", {}, "Anyone who opens this link sees this game at the position shown now, and can play on from there."),
+      field,
+      h("div", { class: "dialog-inline" }, copyButton("share-copy", "Copy link", () => link, field, status)),
+      status,
+    ],
+    actions: [{ label: "Close", id: "share-close" }],
+  });
+  field.focus();
+  field.select();
+}
+
+// -- rules ------------------------------------------------------------------------
+
+export function rules(entry) {
+  openDialog({
+    id: "rules-dialog",
+    title: `How to play ${entry.title}`,
+    body: h("div", { class: "rules", html: entry.ui.rules }),
+    actions: [{ label: "Close", id: "rules-close", primary: true }],
+  });
+}
+
+// -- saved games ------------------------------------------------------------------
+
+export function savedGames(api) {
+  const list = h("ul", { id: "saved-list", class: "saved-list" });
+  openDialog({
+    id: "saved-dialog",
+    title: "Saved games",
+    body: [h("p", {}, "Every game is saved after each move. Resume one, or delete those you no longer need."), list],
+    actions: [{ label: "Close", id: "saved-close" }],
+  });
+  fillSaved(api, list);
+}
+
+function describeTime(ms) {
+  return ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "unknown time";
+}
+
+function fillSaved(api, list) {
+  let items;
+  try {
+    items = store.listSaves();
+  } catch (e) {
+    list.replaceChildren(h("li", { class: "dialog-error", role: "alert" }, e.message));
+    return;
+  }
+  if (!items.length) {
+    list.replaceChildren(h("li", { class: "saved-empty" }, "No saved games yet: a game is saved after its first move."));
+    return;
+  }
+  const refill = () => fillSaved(api, list);
+  list.replaceChildren(...items.map((item) => (item.ok ? savedItem(api, item, refill) : unreadableItem(api, item, refill))));
+}
+
+function deleteButton(api, id, label, refill) {
+  return h("button", {
+    type: "button", class: "danger", "data-action": "delete", onclick: async () => {
+      const ok = await confirmDialog({
+        title: "Delete this saved game?",
+        text: `${label} will be removed from this device. This cannot be undone.`,
+        confirm: "Delete",
+      });
+      if (!ok) return;
+      try {
+        store.deleteSave(id);
+      } catch (e) {
+        showMessage(e.message);
+        return;
+      }
+      if (api.app.session?.id === id) await api.startFresh("The deleted game was the one on screen: a new game was started.");
+      refill();
+    },
+  }, "Delete");
+}
+
+function rawText(raw) {
+  const field = h("textarea", { class: "raw", rows: "3", readonly: true, spellcheck: "false", "aria-label": "Raw saved text" });
+  field.value = raw;
+  return field;
+}
+
+function unreadableItem(api, item, refill) {
+  const field = rawText(item.raw);
+  const status = h("p", { class: "dialog-status", role: "status" });
+  return h("li", { class: "saved-item unreadable", "data-save-id": item.id },
+    h("div", { class: "saved-title" }, "Unreadable saved game ", h("span", { class: "badge warn" }, "unreadable")),
+    h("p", { class: "saved-meta" }, `Key boardgames.save.${item.id}: ${item.error}. Copy its text to keep it, or delete it.`),
+    field,
+    h("div", { class: "saved-actions" },
+      copyButton(null, "Copy text", () => item.raw, field, status),
+      deleteButton(api, item.id, "This unreadable entry", refill)),
+    status);
+}
+
+function savedItem(api, item, refill) {
+  const save = item.save;
+  const entry = gameByName(save.game);
+  const current = api.app.session?.id === save.id;
+  const moves = save.record.moves.length;
+  const state = h("span", { class: "saved-state" }, "checking…");
+  const resume = h("button", {
+    type: "button", class: "primary", "data-action": "resume", disabled: true, onclick: async () => {
+      resume.disabled = true;
+      try {
+        const position = await api.engine.call("state", { record: save.record, ply: save.cursor });
+        document.getElementById("saved-dialog")?.close();
+        api.adoptAndShow(save, position);
+      } catch (e) {
+        state.textContent = `cannot be resumed: ${cleanError(e.message)}`;
+      }
+    },
+  }, current ? "On screen" : "Resume");
+  const li = h("li", { class: `saved-item${current ? " current" : ""}`, "data-save-id": save.id },
+    h("div", { class: "saved-title" }, save.title || (entry ? entry.title : save.game),
+      current ? h("span", { class: "badge" }, "current") : null),
+    h("p", { class: "saved-meta" }, `${moves} move${moves === 1 ? "" : "s"}`,
+      save.cursor < moves ? ` (showing ${save.cursor})` : "", ` · ${describeTime(save.updated)} · `, state),
+    h("div", { class: "saved-actions" }, resume, deleteButton(api, save.id, `“${save.title || save.game}”`, refill)));
+
+  if (!entry || !entry.ui) {
+    state.textContent = `${entry ? entry.title : save.game} cannot be played here yet`;
+    return li;
+  }
+  api.engine.call("state", { record: save.record, ply: save.cursor }).then((position) => {
+    state.textContent = entry.ui.status(position);
+    resume.disabled = current;
+  }, (e) => {
+    li.classList.add("unreadable");
+    state.textContent = `unreadable: ${cleanError(e.message)}`;
+    const field = rawText(item.raw);
+    const status = h("p", { class: "dialog-status", role: "status" });
+    li.querySelector(".saved-actions").prepend(copyButton(null, "Copy text", () => item.raw, field, status));
+    li.append(field, status);
+  });
+  return li;
+}

@@ -1,0 +1,101 @@
+// Small pieces of page furniture: element building, modal dialogs, the message
+// line and copying to the clipboard.
+
+/** h("button", {id: "x", onclick: f}, "text", child) */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "html") node.innerHTML = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+/**
+ * A modal dialog, removed from the page when closed.
+ * actions: [{label, id, primary, onClick}]; onClick may return false (or a
+ * promise of false) to keep the dialog open.
+ */
+export function openDialog({ id, title, body, actions = [], onClose }) {
+  document.getElementById(id)?.close();
+  const heading = h("h2", { id: `${id}-title` }, title);
+  const close = h("button", { type: "button", class: "icon-button dialog-close", "aria-label": "Close" }, "✕");
+  const buttons = actions.map((action) => h("button", {
+    type: "button",
+    id: action.id,
+    class: action.primary ? "primary" : action.danger ? "danger" : "",
+    onclick: async () => {
+      if ((await action.onClick?.()) !== false) dialog.close();
+    },
+  }, action.label));
+  const dialog = h("dialog", { id, class: "dialog", "aria-labelledby": heading.id },
+    h("div", { class: "dialog-head" }, heading, close),
+    h("div", { class: "dialog-body" }, body),
+    buttons.length ? h("div", { class: "dialog-actions" }, buttons) : null);
+  close.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close(); // a tap on the backdrop
+  });
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    onClose?.();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  return dialog;
+}
+
+/** Ask a yes/no question; resolves true if confirmed. */
+export function confirmDialog({ title, text, confirm, danger = true }) {
+  return new Promise((resolve) => {
+    let answer = false;
+    openDialog({
+      id: "confirm-dialog",
+      title,
+      body: h("p", {}, text),
+      actions: [
+        { label: "Cancel", id: "confirm-cancel" },
+        { label: confirm, id: "confirm-ok", primary: !danger, danger, onClick: () => { answer = true; } },
+      ],
+      onClose: () => resolve(answer),
+    });
+  });
+}
+
+let messageTimer = 0;
+
+/** Show a message in #message: errors stay until dismissed, notes fade after a while. */
+export function showMessage(text, { error = true } = {}) {
+  const box = document.getElementById("message");
+  box.querySelector(".message-text").textContent = text;
+  box.classList.toggle("error", error);
+  box.hidden = false;
+  clearTimeout(messageTimer);
+  if (!error) messageTimer = setTimeout(hideMessage, 5000);
+}
+
+export function hideMessage() {
+  clearTimeout(messageTimer);
+  document.getElementById("message").hidden = true;
+}
+
+/** Copy text; if the clipboard refuses, select it in `field` so the player can copy it. */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (field) {
+      field.focus();
+      field.select();
+    }
+    return false;
+  }
+}
