@@ -1,0 +1,159 @@
+"""Arena: seeded games between computer levels, with win rates and think times.
+
+    python3 bench/arena.py [--game manalath] [--games N] [--pairs hard:random,hard:easy]
+                           [--seed S] [--first K] [--jobs J] [--json FILE]
+
+Each pair A:B plays N games; A takes seat 0 in even games and seat 1 in odd
+games (so colours alternate). Game i of a pair uses game seed S+i and search
+seeds derived from it, so every run with the same arguments plays the same
+games (as long as no search hits its safety time cap). ``random`` is a player
+that picks a uniformly random legal move. Reported per pair: A's wins, draws
+and losses, A's score (a draw counts half) with a 95% Wilson interval; per
+level: think time per move (median, 90th percentile, max) and playouts per
+second, all measured in this Python with time.perf_counter.
+
+``--first K`` starts at game K, so a long run can be split into commands that
+each finish in a few minutes; ``--jobs J`` plays games in J processes (faster,
+but the think times then share the machine's cores).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import py_engines  # noqa: E402
+from py_engines.ai import LEVELS, analyse, chance_move  # noqa: E402
+from py_engines.core import CHANCE  # noqa: E402
+from py_engines.rng import Rng  # noqa: E402
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion (draws may count half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(game_name: str, players: list[str], seed: int) -> dict:
+    """One game; ``players[i]`` is the level (or ``random``) in seat i."""
+    game = py_engines.new_game(game_name, len(players), seed)
+    rng = Rng(seed * 7919 + 17)
+    times: dict[str, list[float]] = {}
+    iterations: dict[str, int] = {}
+    while not game.is_over:
+        seat = game.to_move
+        if seat == CHANCE:
+            game.play(chance_move(game, rng))
+            continue
+        level = players[seat]
+        if level == "random":
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+            continue
+        answer = analyse(game, level, seed=seed * 10 + seat)
+        times.setdefault(level, []).append(answer["seconds"])
+        iterations[level] = iterations.get(level, 0) + answer["iterations"]
+        game.play(answer["move"])
+    return {"winners": game.winners, "moves": len(game.history), "times": times, "iterations": iterations,
+            "record": game.to_json()}
+
+
+def _job(args: tuple) -> tuple[int, dict]:
+    game_name, a, b, i, seed = args
+    seats = [a, b] if i % 2 == 0 else [b, a]
+    return i, play_game(game_name, seats, seed + i)
+
+
+def run_pair(game_name: str, a: str, b: str, games: int, seed: int, first: int, jobs: int,
+             times: dict, iterations: dict) -> dict:
+    tasks = [(game_name, a, b, i, seed) for i in range(first, first + games)]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_job, tasks)
+    else:
+        results = [_job(t) for t in tasks]
+    wins = draws = losses = 0
+    lengths = []
+    for i, result in results:
+        a_seat = 0 if i % 2 == 0 else 1
+        winners = result["winners"]
+        if not winners or len(winners) > 1 and a_seat in winners:
+            draws += 1
+        elif a_seat in winners:
+            wins += 1
+        else:
+            losses += 1
+        lengths.append(result["moves"])
+        for level, ts in result["times"].items():
+            times.setdefault(level, []).extend(ts)
+            iterations[level] = iterations.get(level, 0) + result["iterations"].get(level, 0)
+    n = wins + draws + losses
+    score = wins + 0.5 * draws
+    low, high = wilson(score, n)
+    return {"pair": f"{a}:{b}", "games": n, "wins": wins, "draws": draws, "losses": losses,
+            "score": score / n if n else 0.0, "low": low, "high": high,
+            "median_length": statistics.median(lengths) if lengths else 0}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="manalath")
+    parser.add_argument("--games", type=int, default=20, help="games per pair")
+    parser.add_argument("--pairs", default="hard:random,hard:easy")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game (to split a run)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    known = set(LEVELS) | {"random"}
+    pairs = []
+    for text in args.pairs.split(","):
+        a, _, b = text.partition(":")
+        if a not in known or b not in known:
+            parser.error(f"unknown player in {text!r} (players: {', '.join(sorted(known))})")
+        pairs.append((a, b))
+    print(f"{args.game}: {args.games} games per pair from game {args.first}, seed {args.seed}, "
+          f"jobs {args.jobs}, Python {sys.version.split()[0]}")
+    times: dict[str, list[float]] = {}
+    iterations: dict[str, int] = {}
+    rows = []
+    start = time.perf_counter()
+    for a, b in pairs:
+        row = run_pair(args.game, a, b, args.games, args.seed, args.first, args.jobs, times, iterations)
+        rows.append(row)
+        print(f"  {row['pair']:<14} {row['wins']:>3}-{row['draws']}-{row['losses']:<3} (W-D-L)  "
+              f"score {row['score']:.1%}  95% CI [{row['low']:.1%}, {row['high']:.1%}]  "
+              f"median game {row['median_length']} moves", flush=True)
+    levels = []
+    for level in LEVELS:
+        ts = sorted(times.get(level, []))
+        if not ts:
+            continue
+        total = sum(ts)
+        entry = {"level": level, "moves": len(ts), "median": statistics.median(ts),
+                 "p90": ts[int(0.9 * (len(ts) - 1))], "max": ts[-1],
+                 "playouts_per_second": iterations.get(level, 0) / total if total else 0.0}
+        levels.append(entry)
+        print(f"  think {level:<7} {entry['moves']:>5} moves  median {entry['median']:.3f} s  "
+              f"p90 {entry['p90']:.3f} s  max {entry['max']:.3f} s  "
+              f"{entry['playouts_per_second']:.0f} playouts/s")
+    print(f"  wall time {time.perf_counter() - start:.0f} s")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"args": vars(args), "pairs": rows, "levels": levels}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

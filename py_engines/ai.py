@@ -1,0 +1,347 @@
+"""The computer opponent: one Monte Carlo tree search for every game.
+
+The search is UCT with RAVE (all-moves-as-first statistics) over a tree whose
+nodes belong to a player or to chance:
+
+* Rewards are vectors, one entry per player: each winner gets ``1/len(winners)``,
+  a draw gives every player ``1/players``. A node's statistics are kept for the
+  player who moves there, so two to ten players, teams (several winners) and
+  turns made of several moves (``to_move`` unchanged) need nothing special.
+* At a chance point (``to_move == CHANCE``) the outcomes listed by
+  ``legal_moves()`` are sampled uniformly with the search's own generator (a
+  game may weight them with ``chance_outcomes() -> [(move, weight), ...]``); the
+  game's own dice are never peeked at.
+* Budgets are counted in iterations (playouts), so a level plays the same move
+  for the same position and seed on every machine; a wall-clock cap exists only
+  as a safety limit, and the result is deterministic whenever it is not hit.
+
+Game knowledge plugs in through a *policy* (see :class:`Policy`): which moves to
+search at the root and at a node, how to play a playout, and how to score a
+position a playout leaves unfinished. A game class may provide one through an
+``ai_policy()`` method; Manalath's lives in ``ai_manalath.py``. The generic
+policy plays uniformly random playouts with the game's fast path
+(``random_move`` and ``play_unchecked``) and, at the root, takes an immediate
+win and avoids an immediate loss.
+
+>>> import py_engines
+>>> from py_engines.ai import choose_move
+>>> g = py_engines.new_game("manalath")
+>>> choose_move(g, "easy", seed=1) in g.legal_moves()
+True
+"""
+from __future__ import annotations
+
+import copy
+import importlib
+import math
+import time
+from typing import Any
+
+from .core import CHANCE, Game
+from .rng import Rng
+
+# Budgets in iterations; ``max_seconds`` is a safety cap only (see docs/ai.md).
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 40, "max_seconds": 1.0},
+    "medium": {"iterations": 250, "max_seconds": 1.5},
+    "hard": {"iterations": 1200, "max_seconds": 1.9},
+}
+SEARCH_DEFAULTS: dict[str, Any] = {
+    "exploration": 0.4,     # UCT constant (rewards lie in [0, 1])
+    "rave": 300.0,          # RAVE equivalence: 0 turns RAVE off
+    "playout_limit": 400,   # moves a playout may make before the position is scored
+}
+
+# Game name -> module with a ``policy()`` function, imported when first needed.
+POLICY_MODULES = {"manalath": "py_engines.ai_manalath"}
+
+
+# ---------------------------------------------------------------------------
+# Helpers every policy may use
+
+def clone(game: Game) -> Game:
+    """A copy of ``game`` that may be played on; the game's own ``clone`` if it has one."""
+    own = getattr(game, "clone", None)
+    if own is not None:
+        return own()
+    return copy.deepcopy(game)
+
+
+def rewards(game: Game) -> list[float]:
+    """The reward vector of a finished game: winners share 1, a draw gives each 1/players."""
+    n = game.players
+    winners = game.winners
+    if not winners:
+        return [1.0 / n] * n
+    share = 1.0 / len(winners)
+    vector = [0.0] * n
+    for w in winners:
+        vector[w] = share
+    return vector
+
+
+def chance_move(game: Game, rng: Rng) -> str:
+    """An outcome at a chance point, drawn with ``rng`` (weighted if the game says how)."""
+    weighted = getattr(game, "chance_outcomes", None)
+    if weighted is not None:
+        outcomes = weighted()
+        total = sum(w for _, w in outcomes)
+        x = rng.random() * total
+        for move, w in outcomes:
+            x -= w
+            if x < 0:
+                return move
+        return outcomes[-1][0]
+    moves = game.legal_moves()
+    return moves[rng.below(len(moves))]
+
+
+class Policy:
+    """Game knowledge for the search. This generic one knows only the rules.
+
+    Subclasses override any of these; every method must leave the search's
+    determinism intact (use only ``rng`` for randomness).
+    """
+
+    def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
+        """The moves worth searching at the root; a single move is played at once.
+
+        Generic: take a move that wins at once (alone), drop moves that lose at
+        once when something else is left.
+        """
+        me = game.to_move
+        if len(moves) > 400:
+            return moves
+        keep: list[str] = []
+        for move in moves:
+            after = clone(game)
+            after.play_unchecked(move)
+            if after.is_over:
+                winners = after.winners
+                if winners == [me]:
+                    return [move]
+                if me not in winners and winners:
+                    continue
+            keep.append(move)
+        return keep or moves
+
+    def node_moves(self, game: Game) -> list[str]:
+        """The moves a tree node considers (the legal ones by default)."""
+        return game.legal_moves()
+
+    def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
+        """Play on to the end (at most ``limit`` moves); return (player, move) pairs played."""
+        played: list[tuple[int, str]] = []
+        for _ in range(limit):
+            if game.is_over:
+                break
+            mover = game.to_move
+            if mover == CHANCE:
+                move = chance_move(game, rng)
+            else:
+                move = game.random_move(rng)
+            game.play_unchecked(move)
+            played.append((mover, move))
+        return played
+
+    def evaluate(self, game: Game) -> list[float]:
+        """Rewards for a position: exact when over, a draw-like guess otherwise."""
+        if game.is_over:
+            return rewards(game)
+        scorer = getattr(game, "ai_evaluate", None)
+        if scorer is not None:
+            return scorer()
+        return [1.0 / game.players] * game.players
+
+
+def policy_for(game: Game) -> Policy:
+    """The game's own policy if it offers one, else a registered one, else the generic one."""
+    own = getattr(game, "ai_policy", None)
+    if own is not None:
+        return own()
+    module = POLICY_MODULES.get(getattr(game, "name", ""))
+    if module is not None:
+        return importlib.import_module(module).policy()
+    return Policy()
+
+
+# ---------------------------------------------------------------------------
+# The tree
+
+class Node:
+    """A position in the tree: statistics per candidate move, for the player to move."""
+
+    __slots__ = ("player", "moves", "index", "children", "n", "w", "an", "aw", "visits")
+
+    def __init__(self, player: int, moves: list[str]) -> None:
+        self.player = player
+        self.moves = moves
+        self.index = {m: i for i, m in enumerate(moves)}
+        k = len(moves)
+        self.children: list[Node | None] = [None] * k
+        self.n = [0] * k          # visits through each move
+        self.w = [0.0] * k        # the mover's reward summed over them
+        self.an = [0] * k         # RAVE: playouts in which the mover played the move later
+        self.aw = [0.0] * k
+        self.visits = 0
+
+
+def _seed_for(game: Game, seed: int) -> int:
+    # Mix the seed with the position's length so successive moves draw different numbers.
+    return (seed * 0x9E3779B97F4A7C15 + len(getattr(game, "history", ())) * 0xD1B54A32D192ED03 + 1) & ((1 << 64) - 1)
+
+
+def _settings(level: str | dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(level, dict):
+        base = level
+    else:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        base = LEVELS[level]
+    return {**SEARCH_DEFAULTS, **base, **overrides}
+
+
+def analyse(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **overrides: Any) -> dict[str, Any]:
+    """Search the position; return the chosen move and what the search saw.
+
+    The answer: ``move``, ``player``, ``iterations`` (playouts run), ``seconds``,
+    ``capped`` (the safety time cap cut the search short), ``value`` (the
+    mover's estimated reward for the move, 0..1, a win estimate in two-player
+    games) and ``moves`` (the searched moves, most visited first, each with
+    ``visits`` and ``value``). ``game`` is not changed.
+    """
+    settings = _settings(level, overrides)
+    start = time.perf_counter()
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    rng = Rng(_seed_for(game, seed))
+    me = game.to_move
+    legal = game.legal_moves()
+    if me == CHANCE:
+        move = chance_move(game, rng)
+        return _answer(move, me, 0, start, False, None, [])
+    if len(legal) == 1:
+        return _answer(legal[0], me, 0, start, False, None, [])
+    policy = policy_for(game)
+    candidates = policy.root_moves(game, legal, rng)
+    if len(candidates) == 1:
+        return _answer(candidates[0], me, 0, start, False, None, [])
+
+    budget = int(settings["iterations"])
+    deadline = start + float(settings.get("max_seconds") or math.inf)
+    c = float(settings["exploration"])
+    rave = float(settings["rave"])
+    limit = int(settings["playout_limit"])
+    root = Node(me, candidates)
+    iterations = 0
+    capped = False
+    while iterations < budget:
+        if iterations and time.perf_counter() > deadline:
+            capped = True
+            break
+        _iterate(root, clone(game), policy, rng, c, rave, limit)
+        iterations += 1
+
+    order = sorted(range(len(root.moves)), key=lambda i: (-root.n[i], -(root.w[i] / root.n[i] if root.n[i] else 0.0), i))
+    best = order[0]
+    table = [{"move": root.moves[i], "visits": root.n[i],
+              "value": round(root.w[i] / root.n[i], 4) if root.n[i] else None} for i in order]
+    value = root.w[best] / root.n[best] if root.n[best] else None
+    return _answer(root.moves[best], me, iterations, start, capped, value, table)
+
+
+def _answer(move, player, iterations, start, capped, value, table) -> dict[str, Any]:
+    return {"move": move, "player": player, "iterations": iterations,
+            "seconds": time.perf_counter() - start, "capped": capped,
+            "value": None if value is None else round(value, 4), "moves": table}
+
+
+def choose_move(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **overrides: Any) -> str:
+    """The move the computer plays at ``level`` (``easy``, ``medium``, ``hard``) for ``seed``."""
+    return analyse(game, level, seed, **overrides)["move"]
+
+
+def _select(node: Node, rng: Rng, c: float, rave: float) -> int:
+    """The move to follow from a decision node: UCT, blended with RAVE while visits are few."""
+    log_n = math.log(node.visits + 1)
+    best = -1.0
+    choice = 0
+    n, w, an, aw = node.n, node.w, node.an, node.aw
+    for i in range(len(n)):
+        ni = n[i]
+        if ni:
+            q = w[i] / ni
+            if rave and an[i]:
+                beta = math.sqrt(rave / (3 * ni + rave))
+                q = (1 - beta) * q + beta * aw[i] / an[i]
+            score = q + c * math.sqrt(log_n / ni)
+        elif rave and an[i]:
+            score = aw[i] / an[i] + c  # first play urgency from the RAVE estimate
+        else:
+            score = 1.0 + c
+        if score > best:
+            best = score
+            choice = i
+    return choice
+
+
+def _iterate(root: Node, game: Game, policy: Policy, rng: Rng, c: float, rave: float, limit: int) -> None:
+    path: list[tuple[Node, int]] = []
+    played: list[tuple[int, str]] = []
+    node = root
+    # Selection and expansion.
+    while True:
+        if node.player == CHANCE:
+            move = chance_move(game, rng)
+            i = node.index.get(move)
+            if i is None:  # an outcome not listed when the node was made: add it
+                i = len(node.moves)
+                node.moves.append(move)
+                node.index[move] = i
+                node.children.append(None)
+                node.n.append(0); node.w.append(0.0); node.an.append(0); node.aw.append(0.0)
+        else:
+            i = _select(node, rng, c, rave)
+            move = node.moves[i]
+        path.append((node, i))
+        mover = node.player
+        game.play_unchecked(move)
+        played.append((mover, move))
+        child = node.children[i]
+        if child is None:
+            if not game.is_over:
+                player = game.to_move
+                moves = game.legal_moves() if player == CHANCE else policy.node_moves(game)
+                if len(moves) > 1:  # rotate by a random amount: ties among unvisited moves break at random
+                    k = rng.below(len(moves))
+                    moves = moves[k:] + moves[:k]
+                node.children[i] = Node(player, moves)
+            break
+        node = child
+        if game.is_over:
+            break
+    # Simulation.
+    if not game.is_over:
+        played += policy.playout(game, rng, limit)
+    result = policy.evaluate(game)
+    # Back-propagation, with all-moves-as-first updates for RAVE.
+    depth = len(path)
+    for d in range(depth - 1, -1, -1):
+        node, i = path[d]
+        node.visits += 1
+        node.n[i] += 1
+        player = node.player
+        if player == CHANCE:
+            continue
+        reward = result[player]
+        node.w[i] += reward
+        if rave:
+            seen = set()
+            index, an, aw = node.index, node.an, node.aw
+            for p, m in played[d:]:
+                if p == player and m not in seen:
+                    seen.add(m)
+                    j = index.get(m)
+                    if j is not None:
+                        an[j] += 1
+                        aw[j] += reward

@@ -1,0 +1,334 @@
+"""Manalath knowledge for the search (``py_engines.ai``): tactics that pay.
+
+Everything turns on two bitmasks per colour, kept up to date as a playout goes:
+
+* ``W[k]``: empty cells where a piece of colour ``k`` makes a quint (5),
+* ``Q[k]``: empty cells where it makes a quart (4).
+
+For the mover ``p`` (colour ``p``) against ``o``, that gives:
+
+* a **win**: a ``p`` piece on ``W[p]`` (a quint, or a quart the opponent made, grown);
+* a **kill**: an ``o`` piece on ``Q[o]`` making an opponent quart that can't be
+  grown into a quint (every empty cell next to it touches another ``o`` group,
+  or no ``o`` pieces are left): the opponent ends the next turn with it and loses;
+* **blunders**: a ``p`` piece on ``Q[p]`` (own quart: lose now), an ``o`` piece on
+  ``W[o]`` (their quint) or on ``Q[o]`` without a kill (they grow it and win), an
+  ``o`` piece that opens a new ``W[o]`` cell for them;
+* a **threat** to answer: ``W[o]`` not empty means they win next turn unless a
+  ``p`` piece (or an ``o`` piece that makes the cell overfull) takes it away.
+
+The playout policy takes a win, then a kill, then blocks a threat, else plays a
+random move that is no blunder. The tree searches only non-blunders; the root
+checks each move exactly (it plays it, then looks for the opponent's immediate
+wins and kills) and takes a win at once.
+"""
+from __future__ import annotations
+
+from .ai import Policy, chance_move  # noqa: F401  (chance_move: Manalath has no chance)
+from .core import Game
+from .manalath import CELLS, MOVE_NAMES, NEIGHBOUR_MASK, NEIGHBOURS, PARSED, PASS, Manalath
+from .rng import Rng
+
+ALL = (1 << CELLS) - 1
+
+
+def merged_size(g: Manalath, cell: int, k: int) -> int:
+    """The size of the group a ``k`` piece on ``cell`` would make."""
+    board, group = g.board, g.group
+    size = 1
+    a = b = c = None
+    for n in NEIGHBOURS[cell]:
+        if board[n] == k:
+            gr = group[n]
+            if gr is a or gr is b or gr is c:
+                continue
+            size += len(gr)
+            if a is None:
+                a = gr
+            elif b is None:
+                b = gr
+            else:
+                c = gr
+    return size
+
+
+def masks(g: Manalath) -> tuple[list[int], list[int]]:
+    """``W`` and ``Q`` (see the module's text) for both colours, from scratch."""
+    W = [0, 0]
+    Q = [0, 0]
+    board = g.board
+    adj = [0, 0]
+    for cell in range(CELLS):
+        k = board[cell]
+        if k >= 0:
+            adj[k] |= NEIGHBOUR_MASK[cell]
+    for k in (0, 1):
+        cand = adj[k] & g.placeable[k]
+        w = q = 0
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            s = merged_size(g, low.bit_length() - 1, k)
+            if s == 5:
+                w |= low
+            elif s == 4:
+                q |= low
+        W[k] = w
+        Q[k] = q
+    return W, Q
+
+
+def update(g: Manalath, W: list[int], Q: list[int], cell: int, k: int) -> None:
+    """Bring ``W`` and ``Q`` up to date after a ``k`` piece went on ``cell``."""
+    keep = ~(1 << cell)
+    W[0] &= keep
+    W[1] &= keep
+    Q[0] &= keep
+    Q[1] &= keep
+    members = g.group[cell]
+    placeable = g.placeable[k]
+    if len(members) < 5:
+        around = 0
+        for m in members:
+            around |= NEIGHBOUR_MASK[m]
+        around &= placeable
+        w, q = W[k], Q[k]
+        while around:
+            low = around & -around
+            around ^= low
+            s = merged_size(g, low.bit_length() - 1, k)
+            if s == 5:
+                w |= low
+                q &= ~low
+            elif s == 4:
+                q |= low
+                w &= ~low
+            else:
+                w &= ~low
+                q &= ~low
+        W[k], Q[k] = w, q
+    W[k] &= placeable
+    Q[k] &= placeable
+
+
+def is_kill(g: Manalath, cell: int, o: int) -> bool:
+    """Whether an ``o`` piece on ``cell`` (making an ``o`` quart) leaves a quart that can't grow."""
+    if g.supply[o] <= 1:
+        return True
+    board, group = g.board, g.group
+    merged = []
+    for n in NEIGHBOURS[cell]:
+        if board[n] == o:
+            gr = group[n]
+            if not any(gr is x for x in merged):
+                merged.append(gr)
+    members = [cell]
+    for gr in merged:
+        members += gr
+    empty = g.empty & ~(1 << cell)
+    around = 0
+    for m in members:
+        around |= NEIGHBOUR_MASK[m]
+    around &= empty
+    while around:
+        low = around & -around
+        around ^= low
+        n = low.bit_length() - 1
+        for m in NEIGHBOURS[n]:
+            if m != cell and board[m] == o and not any(group[m] is x for x in merged):
+                break  # touches another group: growing here would overfill
+        else:
+            return False  # a cell that grows the quart into a quint
+    return True
+
+
+def opens_threat(g: Manalath, cell: int, k: int) -> bool:
+    """Whether a ``k`` piece on ``cell`` (making a group under 4) opens a ``W[k]`` cell."""
+    board, group = g.board, g.group
+    merged = []
+    size = 1
+    for n in NEIGHBOURS[cell]:
+        if board[n] == k:
+            gr = group[n]
+            if not any(gr is x for x in merged):
+                merged.append(gr)
+                size += len(gr)
+    need = 4 - size  # other groups a neighbouring cell must bring to make exactly 5
+    if need <= 0:
+        return False
+    around = NEIGHBOUR_MASK[cell]
+    for gr in merged:
+        for m in gr:
+            around |= NEIGHBOUR_MASK[m]
+    around &= g.empty & ~(1 << cell)
+    while around:
+        low = around & -around
+        around ^= low
+        n = low.bit_length() - 1
+        total = 0
+        seen = []
+        for m in NEIGHBOURS[n]:
+            if board[m] == k:
+                gr = group[m]
+                if any(gr is x for x in merged) or any(gr is x for x in seen):
+                    continue
+                seen.append(gr)
+                total += len(gr)
+        if total == need:
+            return True
+    return False
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
+def _pick(mask: int, rng: Rng) -> int:
+    cells = _bits(mask)
+    return cells[rng.below(len(cells))]
+
+
+class ManalathPolicy(Policy):
+    def __init__(self) -> None:
+        self._cache: tuple | None = None  # (game, ply, W, Q) from the last node made
+
+    # -- helpers ----------------------------------------------------------
+    def _masks(self, g: Manalath) -> tuple[list[int], list[int]]:
+        cache = self._cache
+        if cache is not None and cache[0] is g and cache[1] == len(g.history):
+            return cache[2][:], cache[3][:]
+        return masks(g)
+
+    def _classify(self, g: Manalath, W: list[int], Q: list[int]):
+        """(wins, kills, candidate moves) for the player to move, as move texts."""
+        p = g.turn
+        o = 1 - p
+        Pp = g.placeable[p] if g.supply[p] else 0
+        Po = g.placeable[o] if g.supply[o] else 0
+        wins = W[p] & Pp
+        if wins:
+            return [MOVE_NAMES[p][c] for c in _bits(wins)], [], []
+        kills = [c for c in _bits(Q[o] & Po) if is_kill(g, c, o)]
+        if kills:
+            return [], [MOVE_NAMES[o][c] for c in kills], []
+        threat = W[o] & Po
+        safe_p = Pp & ~Q[p]
+        if threat:
+            # Take the threatened cells, or overfill them with an o piece next to them.
+            near = 0
+            for c in _bits(threat):
+                near |= NEIGHBOUR_MASK[c]
+            moves = [MOVE_NAMES[p][c] for c in _bits(threat & safe_p)]
+            moves += [MOVE_NAMES[o][c] for c in _bits(near & Po & ~W[o] & ~Q[o])]
+            return [], [], moves
+        safe_o = Po & ~W[o] & ~Q[o]
+        moves = [MOVE_NAMES[p][c] for c in _bits(safe_p)]
+        moves += [MOVE_NAMES[o][c] for c in _bits(safe_o) if not opens_threat(g, c, o)]
+        return [], [], moves
+
+    # -- the policy -------------------------------------------------------
+    def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
+        g = game
+        me = g.turn
+        you = 1 - me
+        if moves == [PASS]:
+            return moves
+        W0, Q0 = masks(g)
+        good: list[str] = []
+        risky: list[str] = []
+        for move in moves:
+            after = g.clone()
+            after.play_unchecked(move)
+            if after.is_over:
+                if after.winners == [me]:
+                    return [move]
+                continue  # loses at once (or draws)
+            W, Q = W0[:], Q0[:]
+            if move != PASS:
+                cell, k = PARSED[move]
+                update(after, W, Q, cell, k)
+            # The opponent's immediate wins: their quint, or a quart of mine that can't grow.
+            Pp = after.placeable[you] if after.supply[you] else 0
+            Pm = after.placeable[me] if after.supply[me] else 0
+            if W[you] & Pp or any(is_kill(after, c, me) for c in _bits(Q[me] & Pm)):
+                risky.append(move)
+            else:
+                good.append(move)
+        return good or risky or moves
+
+    def node_moves(self, game: Game) -> list[str]:
+        g = game
+        W, Q = masks(g)
+        self._cache = (g, len(g.history), W, Q)
+        wins, kills, moves = self._classify(g, W, Q)
+        return wins[:1] or kills[:1] or moves or g.legal_moves()
+
+    def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
+        g = game
+        W, Q = self._masks(g)
+        played: list[tuple[int, str]] = []
+        for _ in range(limit):
+            if g.result:
+                break
+            p = g.turn
+            o = 1 - p
+            Pp = g.placeable[p] if g.supply[p] else 0
+            Po = g.placeable[o] if g.supply[o] else 0
+            move_cell = -1
+            colour = p
+            wins = W[p] & Pp
+            if wins:
+                move_cell = _pick(wins, rng)
+            else:
+                qo = Q[o] & Po
+                if qo:
+                    kills = [c for c in _bits(qo) if is_kill(g, c, o)]
+                    if kills:
+                        move_cell = kills[rng.below(len(kills))]
+                        colour = o
+                if move_cell < 0:
+                    safe_p = Pp & ~Q[p]
+                    threat = W[o] & Po
+                    block = threat & safe_p
+                    if block:
+                        move_cell = _pick(block, rng)
+                    else:
+                        safe_o = Po & ~W[o] & ~Q[o]
+                        count = safe_p.bit_count() + safe_o.bit_count()
+                        if count:
+                            tries = 0
+                            while True:
+                                r = rng.below(2 * CELLS)
+                                k, c = divmod(r, CELLS)
+                                if k == 0:
+                                    if safe_p >> c & 1:
+                                        move_cell = c
+                                        break
+                                elif safe_o >> c & 1:
+                                    tries += 1
+                                    if tries > 4 or not opens_threat(g, c, o):
+                                        move_cell = c
+                                        colour = o
+                                        break
+            if move_cell < 0:
+                move = g.random_move(rng)
+                g.play_unchecked(move)
+                played.append((p, move))
+                if move != PASS:
+                    cell, k = PARSED[move]
+                    update(g, W, Q, cell, k)
+                continue
+            move = MOVE_NAMES[colour][move_cell]
+            g._place(move_cell, colour)
+            played.append((p, move))
+            update(g, W, Q, move_cell, colour)
+        return played
+
+
+def policy() -> ManalathPolicy:
+    return ManalathPolicy()
