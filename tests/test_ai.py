@@ -1,0 +1,287 @@
+"""The computer opponent (py_engines.ai): legal, reproducible, tactical, general."""
+from __future__ import annotations
+
+import pytest
+
+import py_engines
+from py_engines import CHANCE, IllegalMove
+from py_engines.ai import LEVELS, Policy, analyse, choose_move, clone, policy_for, rewards
+from py_engines.ai_manalath import masks, merged_size
+from py_engines.core import Game
+from py_engines.playout import random_game
+from py_engines.rng import Rng
+
+
+def manalath_after(*moves: str):
+    g = py_engines.new_game("manalath")
+    for move in moves:
+        g.play(move)
+    return g
+
+
+def varied_positions():
+    """Positions from seeded random games that are still going, at several depths."""
+    found = []
+    for seed in range(40):
+        whole = random_game("manalath", seed)
+        for ply in (0, 3, 8, 14):
+            if ply < len(whole.history) - 1 and len(found) < 6:
+                g = manalath_after(*whole.history[:ply])
+                if not g.is_over and all(found_g.history != g.history for found_g in found):
+                    found.append(g)
+    return found
+
+
+# -- Manalath ----------------------------------------------------------------
+
+def test_levels_are_iteration_budgets_with_a_safety_cap():
+    assert {"easy", "medium", "hard"} <= set(LEVELS)
+    budgets = [LEVELS[name]["iterations"] for name in ("easy", "medium", "hard")]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert all(LEVELS[name]["max_seconds"] <= 2.0 for name in LEVELS)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_returns_a_legal_move_without_changing_the_game(level):
+    positions = varied_positions()[: 2 if level == "hard" else 6]
+    assert positions
+    for g in positions:
+        before = g.to_json()
+        move = choose_move(g, level, seed=3)
+        assert move in g.legal_moves()
+        assert g.to_json() == before
+
+
+def test_a_level_is_reproducible_for_a_seed():
+    g = manalath_after("e5w", "d4b", "f6w")
+    first = analyse(g, "medium", seed=11)
+    again = analyse(g, "medium", seed=11)
+    assert not first["capped"] and not again["capped"]
+    assert first["move"] == again["move"]
+    assert first["moves"] == again["moves"]
+    assert first["iterations"] == LEVELS["medium"]["iterations"]
+
+
+def test_analyse_reports_visits_and_a_win_estimate():
+    answer = analyse(manalath_after("e5w"), "easy", seed=2)
+    assert answer["player"] == 1 and answer["iterations"] == LEVELS["easy"]["iterations"]
+    assert 0.0 <= answer["value"] <= 1.0
+    assert sum(row["visits"] for row in answer["moves"]) == answer["iterations"]
+    assert answer["moves"][0]["move"] == answer["move"]
+
+
+def test_unknown_level_and_finished_game_are_refused():
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(py_engines.new_game("manalath"), "grandmaster")
+    g = manalath_after("a1w", "i1b", "a2w", "i3b", "a4w", "i5b", "a5w", "g1b", "a3w")
+    assert g.is_over
+    with pytest.raises(ValueError, match="over"):
+        choose_move(g)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_takes_an_immediate_quint(level):
+    # White a1 a2 and a4 a5: a3w joins them into a quint.
+    g = manalath_after("a1w", "i1b", "a2w", "i3b", "a4w", "i5b", "a5w", "g1b")
+    move = choose_move(g, level, seed=5)
+    g.play(move)
+    assert g.is_over and g.winners == [0]
+
+
+def test_grows_a_quart_the_opponent_made_into_a_quint():
+    # Black made a white quart (a1-a4); White grows it to a quint and wins.
+    g = manalath_after("i1b", "a1w", "i3b", "a2w", "i5b", "a3w", "g1b", "a4w")
+    assert g.to_move == 0 and g.quarts[0]
+    move = choose_move(g, "easy", seed=1)
+    g.play(move)
+    assert g.winners == [0]
+
+
+def test_never_makes_its_own_quart_when_it_has_a_choice():
+    # White has a trio a1-a3: a4w, b1w... would make a white quart.
+    g = manalath_after("a1w", "i1b", "a2w", "i3b", "a3w", "g1b")
+    quart_moves = [m for m in g.legal_moves() if m.endswith("w") and
+                   merged_size(g, py_engines.manalath.PARSED[m][0], 0) == 4]
+    assert len(quart_moves) >= 3
+    for seed in range(3):
+        move = choose_move(g, "medium", seed=seed)
+        assert move not in quart_moves
+        after = clone(g)
+        after.play(move)
+        assert not after.is_over
+
+
+def test_root_filter_drops_own_quarts_and_gifts():
+    g = manalath_after("a1w", "i1b", "a2w", "i3b", "a3w", "g1b")
+    root = policy_for(g).root_moves(g, g.legal_moves(), Rng(0))
+    for move in root:
+        after = clone(g)
+        after.play(move)
+        assert not after.is_over
+        W, _ = masks(after)
+        assert not W[1] & after.placeable[1]  # no immediate black quint handed over
+
+
+def test_blocks_a_quint_threat():
+    # Black to move; White threatens a3w (pairs a1-a2 and a4-a5): Black must take a3.
+    g = manalath_after("a1w", "i1b", "a2w", "i3b", "a4w", "i5b", "a5w")
+    assert g.to_move == 1
+    move = choose_move(g, "medium", seed=4)
+    g.play(move)
+    assert "a3w" not in g.legal_moves()
+
+
+def test_masks_match_a_direct_count():
+    g = varied_positions()[-1]
+    W, Q = masks(g)
+    for move in g.legal_moves():
+        if move == "pass":
+            continue
+        cell, k = py_engines.manalath.PARSED[move]
+        size = merged_size(g, cell, k)
+        assert (W[k] >> cell & 1) == (size == 5)
+        assert (Q[k] >> cell & 1) == (size == 4)
+
+
+# -- A toy game with dice, three players and turns of several moves -------------
+
+class DiceRace(Game):
+    """Test-only: each turn a die (1-3) is rolled, then the mover makes two moves.
+
+    ``run`` advances by the roll, ``rest`` stays, ``fall`` ends the game at once
+    and every other player wins (a shared win). Reaching ``GOAL`` wins.
+    """
+
+    name = "dice_race"
+    title = "Dice race"
+    player_counts = (2, 3, 4)
+    GOAL = 9
+
+    def __init__(self, players: int = 3, seed: int = 0, options=None) -> None:
+        super().__init__(players, seed, options or {})
+        self.pos = [0] * players
+        self.turn = 0
+        self.roll_value = 0
+        self.steps_left = 0
+        self.rng = Rng(seed)
+        self.done = False
+        self.winner_list: list[int] = []
+
+    @property
+    def to_move(self):
+        if self.done:
+            return None
+        return CHANCE if self.steps_left == 0 else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.done
+
+    @property
+    def winners(self) -> list[int]:
+        return self.winner_list
+
+    def legal_moves(self) -> list[str]:
+        if self.done:
+            return []
+        if self.steps_left == 0:
+            return ["1", "2", "3"]
+        if self.pos[self.turn] >= self.GOAL - 1:  # one step from the goal: a single choice
+            return ["run"]
+        return ["run", "rest", "fall"]
+
+    def roll(self) -> str:
+        move = str(1 + self.rng.below(3))
+        self.play(move)
+        return move
+
+    def play(self, move: str) -> None:
+        if move not in self.legal_moves():
+            raise IllegalMove(f"illegal move {move!r}")
+        self.history.append(move)
+        if self.steps_left == 0:
+            self.roll_value = int(move)
+            self.steps_left = 2
+            return
+        if move == "fall":
+            self.done = True
+            self.winner_list = [p for p in range(self.players) if p != self.turn]
+            return
+        if move == "run":
+            self.pos[self.turn] += self.roll_value
+            if self.pos[self.turn] >= self.GOAL:
+                self.done = True
+                self.winner_list = [self.turn]
+                return
+        self.steps_left -= 1
+        if self.steps_left == 0:
+            self.turn = (self.turn + 1) % self.players
+
+
+def test_rewards_share_a_win_and_split_a_draw():
+    g = DiceRace(3)
+    g.done, g.winner_list = True, [0, 2]
+    assert rewards(g) == [0.5, 0.0, 0.5]
+    g.winner_list = []
+    assert rewards(g) == pytest.approx([1 / 3] * 3)
+
+
+def test_toy_game_uses_the_generic_policy_and_a_deepcopy_clone():
+    g = DiceRace(3, seed=1)
+    g.roll()
+    assert type(policy_for(g)) is Policy
+    other = clone(g)
+    other.play("run")
+    assert g.history != other.history and g.pos == [0, 0, 0]
+
+
+def test_chance_point_answers_with_an_outcome():
+    g = DiceRace(3, seed=2)
+    assert g.to_move == CHANCE
+    assert choose_move(g, "easy", seed=1) in ("1", "2", "3")
+
+
+def test_toy_game_three_players_dice_and_two_moves_a_turn():
+    g = DiceRace(3, seed=3)
+    rng = Rng(9)
+    chosen = []
+    while not g.is_over and len(g.history) < 60:
+        if g.to_move == CHANCE:
+            g.roll()
+            continue
+        mover = g.to_move
+        before = g.to_json()
+        move = choose_move(g, "easy", seed=len(g.history))
+        assert g.to_json() == before
+        assert move in g.legal_moves()
+        chosen.append(move)
+        g.play(move)
+        assert g.is_over or g.to_move in (mover, CHANCE)
+    assert g.is_over
+    assert "fall" not in chosen  # falling hands the win to the others
+    assert chosen.count("run") > chosen.count("rest")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_toy_game_search_prefers_running(level):
+    g = DiceRace(3, seed=4)
+    g.play("3")
+    answer = analyse(g, level, seed=7)
+    assert answer["move"] == "run"
+    assert analyse(g, level, seed=7)["moves"] == answer["moves"]
+
+
+def test_a_single_legal_move_is_returned_at_once():
+    g = DiceRace(2, seed=5)
+    g.pos[0] = DiceRace.GOAL - 1
+    g.play("1")
+    answer = analyse(g, "hard", seed=0)
+    assert answer["move"] == "run" and answer["iterations"] == 0
+
+
+def test_an_immediate_win_is_taken_at_once():
+    g = DiceRace(4, seed=6)
+    g.pos[0] = DiceRace.GOAL - 3
+    g.play("3")
+    answer = analyse(g, "hard", seed=0)
+    assert answer["move"] == "run" and answer["iterations"] == 0
