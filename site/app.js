@@ -1,7 +1,7 @@
 // The page: routing, the game in progress (its moves and the ply shown), and
 // drawing it. The rules run in the engine worker, which is created first of
 // all because its boot (Pyodide) is what the player waits for.
-import { connectEngine } from "./engine.js";
+import { connectEngine, plainMessage } from "./engine.js";
 import { GAMES, gameByName } from "./games/index.js";
 import { HexBoard } from "./board-hex.js";
 import { MoveInput } from "./input.js";
@@ -19,6 +19,7 @@ const app = {
   catalog: null,        // the engine's `games` answer, for defaults
   layouts: new Map(),   // game name -> promise of its layout
   routeToken: 0,
+  reportedUnreadable: false, // whether this visit has said that some saves are unreadable
   shownHash: "",        // the route on screen, to go back to after a bad link
   view: null,           // {kind: "home"} or {kind: "game", entry, board, els}
   session: null,        // {id, game, title, created, updated, record (every move), cursor}
@@ -159,7 +160,7 @@ async function showGame(entry, linkParams, token) {
     else if (app.session?.game !== entry.name || !app.state) {
       const restored = await restore(entry);
       if (token !== app.routeToken) return;
-      adopt(restored.session, restored.state);
+      adopt(restored.session, restored.state, false);
     }
   } catch (error) {
     if (token !== app.routeToken) return;
@@ -167,6 +168,7 @@ async function showGame(entry, linkParams, token) {
   }
   app.shownHash = `#/${entry.name}`;
   view.rendered = Boolean(app.state);
+  if (view.rendered) reportUnreadable();
   renderGame();
   markReady();
 }
@@ -194,10 +196,11 @@ function newSession(entry, record, cursor) {
 
 /** The game to show when a game's page opens: the saved one in progress, or a fresh one. */
 async function restore(entry) {
+  let pointer = null;
   let item = null;
   try {
-    const id = store.currentId(entry.name);
-    item = id ? store.readSave(id) : null;
+    pointer = store.currentId(entry.name);
+    item = pointer?.ok ? store.readSave(pointer.id) : null;
   } catch (error) {
     showMessage(`${error.message} A new game was started.`);
     return freshSession(entry);
@@ -208,15 +211,37 @@ async function restore(entry) {
       return { session: item.save, state };
     } catch (error) {
       if (error.code === "engine_unavailable") throw error;
-      item = { ok: false, error: error.message };
+      item = { ok: false, error: plainMessage(error.message) };
     }
   }
   const fresh = await freshSession(entry);
-  if (item) {
+  if (pointer && !pointer.ok) {
+    app.reportedUnreadable = true;
+    showMessage(`Could not tell which ${entry.title} game was in progress: the note of it in storage is unreadable. ` +
+      "A new game was started; every saved game is still listed under Saved games.");
+  } else if (item) {
+    app.reportedUnreadable = true;
     showMessage(`Your saved ${entry.title} game could not be read (${item.error || "it belongs to another game"}). ` +
       "A new game was started; the saved copy is kept, untouched, under Saved games.");
   }
   return fresh;
+}
+
+/** Once per visit: say if storage holds saved games that cannot be read. */
+function reportUnreadable() {
+  if (app.reportedUnreadable) return;
+  app.reportedUnreadable = true;
+  let count = 0;
+  try {
+    count = store.listSaves().filter((item) => !item.ok).length;
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
+  if (count) {
+    showMessage(`${count === 1 ? "One saved game" : `${count} saved games`} in this browser's storage could not be read. ` +
+      "Nothing was changed: see Saved games to copy the text or delete it.");
+  }
 }
 
 /** A share link's game: {session, state}, or null (with a message) if the link is bad. */
@@ -228,7 +253,7 @@ async function openLink(entry, params) {
     state = await engine.call("state", { record: parsed.record, ply: parsed.at });
   } catch (error) {
     if (error.code === "engine_unavailable") throw error;
-    showMessage(`This link could not be opened: ${error.message.replace(/^bad record: /, "")}. Nothing was changed.`);
+    showMessage(`This link could not be opened: ${plainMessage(error.message)}. Nothing was changed.`);
     return null;
   }
   const moves = parsed.record.moves;
@@ -257,12 +282,15 @@ function sessionForRecord(entry, state, moves, cursor, reuse) {
   return { session, state };
 }
 
-/** Make a session the one on screen, with the state at its cursor, and save it. */
-function adopt(session, state) {
+/**
+ * Make a session the one on screen, with the state at its cursor; save it
+ * unless it was only read back (so opening the page never writes storage).
+ */
+function adopt(session, state, save = true) {
   app.session = session;
   app.state = state;
   app.input.reset(state.legal);
-  persist();
+  if (save) persist();
 }
 
 /** Save the session (an untouched game waits for its first move) and make it the current one. */

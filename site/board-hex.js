@@ -149,7 +149,8 @@ export class HexBoard {
 
   /**
    * Draw a position. contents: {name: css class for what the cell holds};
-   * live: Set of cells that continue a move; selected: cells already tapped;
+   * live: Set of cells that continue a move (class "live" and attribute data-live);
+   * selected: cells already tapped;
    * last: the last move's cell; marked: cells to emphasise (a deciding group);
    * label(name): the accessible name.
    */
@@ -164,6 +165,8 @@ export class HexBoard {
       if (name === last) classes.push("last");
       if (marked.has(name)) classes.push("marked");
       node.setAttribute("class", classes.join(" "));
+      if (live.has(name)) node.setAttribute("data-live", "");
+      else node.removeAttribute("data-live");
       node.setAttribute("aria-label", label(name));
       if (selected.includes(name)) node.setAttribute("aria-pressed", "true");
       else node.removeAttribute("aria-pressed");

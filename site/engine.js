@@ -8,6 +8,9 @@ export class EngineError extends Error {
   }
 }
 
+/** An engine error's message without the bridge's "bad record: " prefix, for people. */
+export const plainMessage = (message) => message.replace(/^bad record: /, "");
+
 export function connectEngine(worker) {
   const pending = new Map();
   let nextId = 1;

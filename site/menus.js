@@ -1,12 +1,11 @@
 // The game page's dialogs: saved games, import, export, share link and rules.
 // `api` is what they need from the page: {engine, app, adoptAndShow,
 // sessionForRecord, startFresh, catalog}.
+import { plainMessage } from "./engine.js";
 import { gameByName } from "./games/index.js";
 import { parseShare, readHash, shareHash } from "./links.js";
 import * as store from "./storage.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
-
-const cleanError = (message) => message.replace(/^bad record: /, "");
 
 function copyButton(id, label, getText, field, status) {
   return h("button", {
@@ -92,7 +91,7 @@ export function importGame(api) {
             showMessage(`Imported: ${session.record.moves.length} moves.`, { error: false });
             return true;
           } catch (e) {
-            error.textContent = `Not imported: ${cleanError(e.message)}`;
+            error.textContent = `Not imported: ${plainMessage(e.message)}`;
             error.hidden = false;
             return false;
           } finally {
@@ -114,8 +113,6 @@ export async function share(api) {
   const field = h("input", { id: "share-link", type: "text", readonly: true, "aria-label": "Link to this position" });
   field.value = link;
   const status = h("p", { class: "dialog-status", role: "status" });
-  const copied = await copyText(link, null);
-  status.textContent = copied ? "The link is copied to the clipboard." : "Select the link and copy it.";
   openDialog({
     id: "share-dialog",
     title: "Share this position",
@@ -129,6 +126,8 @@ export async function share(api) {
   });
   field.focus();
   field.select();
+  const copied = await copyText(link, null);
+  status.textContent = copied ? "The link is copied to the clipboard." : "Select the link above and copy it.";
 }
 
 // -- rules ------------------------------------------------------------------------
@@ -229,7 +228,7 @@ function savedItem(api, item, refill) {
         document.getElementById("saved-dialog")?.close();
         api.adoptAndShow(save, position);
       } catch (e) {
-        state.textContent = `cannot be resumed: ${cleanError(e.message)}`;
+        state.textContent = `cannot be resumed: ${plainMessage(e.message)}`;
       }
     },
   }, current ? "On screen" : "Resume");
@@ -249,7 +248,7 @@ function savedItem(api, item, refill) {
     resume.disabled = current;
   }, (e) => {
     li.classList.add("unreadable");
-    state.textContent = `unreadable: ${cleanError(e.message)}`;
+    state.textContent = `unreadable: ${plainMessage(e.message)}`;
     const field = rawText(item.raw);
     const status = h("p", { class: "dialog-status", role: "status" });
     li.querySelector(".saved-actions").prepend(copyButton(null, "Copy text", () => item.raw, field, status));

@@ -1,7 +1,8 @@
 // Saved games in localStorage.
 //
 //   boardgames.save.<id>      JSON {id, game, record, cursor, updated, title}
-//   boardgames.current.<game> the id of the game in progress for that game name
+//   boardgames.current.<game> JSON text of the id of the game in progress for that game
+//                             name (it may name a fresh game not saved yet: no moves)
 //
 // An entry that cannot be read is never rewritten or removed here unless the
 // player asks for it: it is listed as unreadable, with its raw text.
@@ -90,10 +91,24 @@ export function deleteSave(id) {
   guard("delete the saved game", (store) => store.removeItem(SAVE + id));
 }
 
+/**
+ * Which saved game is in progress for a game name: {ok: true, id}, {ok: false, raw}
+ * when the stored pointer is unreadable, or null when there is none.
+ */
 export function currentId(game) {
-  return guard("read the saved games", (store) => store.getItem(CURRENT + game));
+  return guard("read the saved games", (store) => {
+    const raw = store.getItem(CURRENT + game);
+    if (raw === null) return null;
+    try {
+      const id = JSON.parse(raw);
+      if (typeof id === "string" && id) return { ok: true, id };
+    } catch {
+      // unreadable: said below
+    }
+    return { ok: false, raw };
+  });
 }
 
 export function setCurrentId(game, id) {
-  guard("remember the current game", (store) => store.setItem(CURRENT + game, id));
+  guard("remember the current game", (store) => store.setItem(CURRENT + game, JSON.stringify(id)));
 }

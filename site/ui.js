@@ -71,10 +71,17 @@ export function confirmDialog({ title, text, confirm, danger = true }) {
 
 let messageTimer = 0;
 
-/** Show a message in #message: errors stay until dismissed, notes fade after a while. */
+/**
+ * Show a message in #message. Errors stay until dismissed, and an error shown
+ * while another is still up is added below it; notes fade after a while.
+ */
 export function showMessage(text, { error = true } = {}) {
   const box = document.getElementById("message");
-  box.querySelector(".message-text").textContent = text;
+  const lines = box.querySelector(".message-text");
+  const line = h("span", { class: "message-line" }, text);
+  if (error && !box.hidden && box.classList.contains("error")) lines.append(line);
+  else lines.replaceChildren(line);
+  while (lines.children.length > 3) lines.firstElementChild.remove();
   box.classList.toggle("error", error);
   box.hidden = false;
   clearTimeout(messageTimer);
