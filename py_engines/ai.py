@@ -42,8 +42,8 @@ from .rng import Rng
 
 # Budgets in iterations; ``max_seconds`` is a safety cap only (see docs/ai.md).
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 40, "max_seconds": 1.0},
-    "medium": {"iterations": 250, "max_seconds": 1.5},
+    "easy": {"iterations": 60, "max_seconds": 1.0},
+    "medium": {"iterations": 400, "max_seconds": 1.5},
     "hard": {"iterations": 1200, "max_seconds": 1.9},
 }
 SEARCH_DEFAULTS: dict[str, Any] = {
@@ -232,7 +232,8 @@ def analyse(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **o
     c = float(settings["exploration"])
     rave = float(settings["rave"])
     limit = int(settings["playout_limit"])
-    root = Node(me, candidates)
+    k = rng.below(len(candidates))  # ties among unvisited moves break at random
+    root = Node(me, candidates[k:] + candidates[:k])
     iterations = 0
     capped = False
     while iterations < budget:

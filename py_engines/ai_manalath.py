@@ -30,6 +30,13 @@ from .manalath import CELLS, MOVE_NAMES, NEIGHBOUR_MASK, NEIGHBOURS, PARSED, PAS
 from .rng import Rng
 
 ALL = (1 << CELLS) - 1
+# Cells within two steps of each cell (itself excluded).
+NEAR2 = []
+for _c in range(CELLS):
+    _m = NEIGHBOUR_MASK[_c]
+    for _n in NEIGHBOURS[_c]:
+        _m |= NEIGHBOUR_MASK[_n]
+    NEAR2.append(_m & ~(1 << _c))
 
 
 def merged_size(g: Manalath, cell: int, k: int) -> int:
@@ -52,18 +59,20 @@ def merged_size(g: Manalath, cell: int, k: int) -> int:
     return size
 
 
-def masks(g: Manalath) -> tuple[list[int], list[int]]:
-    """``W`` and ``Q`` (see the module's text) for both colours, from scratch."""
+def masks(g: Manalath) -> tuple[list[int], list[int], list[int]]:
+    """``W``, ``Q`` (see the module's text) and the pieces ``C`` of both colours, from scratch."""
     W = [0, 0]
     Q = [0, 0]
-    board = g.board
-    adj = [0, 0]
-    for cell in range(CELLS):
-        k = board[cell]
-        if k >= 0:
-            adj[k] |= NEIGHBOUR_MASK[cell]
+    C = colour_masks(g)
     for k in (0, 1):
-        cand = adj[k] & g.placeable[k]
+        Ck = C[k]
+        adj = 0
+        m = Ck
+        while m:
+            low = m & -m
+            m ^= low
+            adj |= NEIGHBOUR_MASK[low.bit_length() - 1]
+        cand = adj & g.placeable[k]
         w = q = 0
         while cand:
             low = cand & -cand
@@ -75,12 +84,14 @@ def masks(g: Manalath) -> tuple[list[int], list[int]]:
                 q |= low
         W[k] = w
         Q[k] = q
-    return W, Q
+    return W, Q, C
 
 
-def update(g: Manalath, W: list[int], Q: list[int], cell: int, k: int) -> None:
-    """Bring ``W`` and ``Q`` up to date after a ``k`` piece went on ``cell``."""
-    keep = ~(1 << cell)
+def update(g: Manalath, W: list[int], Q: list[int], C: list[int], cell: int, k: int) -> None:
+    """Bring ``W``, ``Q`` and ``C`` up to date after a ``k`` piece went on ``cell``."""
+    bit = 1 << cell
+    C[k] |= bit
+    keep = ~bit
     W[0] &= keep
     W[1] &= keep
     Q[0] &= keep
@@ -111,69 +122,88 @@ def update(g: Manalath, W: list[int], Q: list[int], cell: int, k: int) -> None:
     Q[k] &= placeable
 
 
-def is_kill(g: Manalath, cell: int, o: int) -> bool:
-    """Whether an ``o`` piece on ``cell`` (making an ``o`` quart) leaves a quart that can't grow."""
+def colour_masks(g: Manalath) -> list[int]:
+    """The cells holding each colour, as two bitmasks."""
+    C = [0, 0]
+    for cell, k in enumerate(g.board):
+        if k >= 0:
+            C[k] |= 1 << cell
+    return C
+
+
+def _group_mask(g: Manalath, cell: int, k: int, Ck: int) -> tuple[int, int]:
+    """(cells, size) of the group a ``k`` piece on ``cell`` would make (``Ck``: the ``k`` pieces)."""
+    near = NEIGHBOUR_MASK[cell] & Ck
+    members = 1 << cell
+    size = 1
+    group = g.group
+    while near:
+        low = near & -near
+        near ^= low
+        gr = group[low.bit_length() - 1]
+        for m in gr:
+            members |= 1 << m
+        near &= ~members
+        size += len(gr)
+    return members, size
+
+
+def is_kill(g: Manalath, cell: int, o: int, Co: int) -> bool:
+    """Whether an ``o`` piece on ``cell`` (making an ``o`` quart) leaves a quart that can't grow.
+
+    ``Co`` holds the ``o`` pieces. The quart can grow at an empty cell next to it
+    that touches no other ``o`` group (there the new group is exactly 5).
+    """
     if g.supply[o] <= 1:
         return True
-    board, group = g.board, g.group
-    merged = []
-    for n in NEIGHBOURS[cell]:
-        if board[n] == o:
-            gr = group[n]
-            if not any(gr is x for x in merged):
-                merged.append(gr)
-    members = [cell]
-    for gr in merged:
-        members += gr
-    empty = g.empty & ~(1 << cell)
+    members, _ = _group_mask(g, cell, o, Co)
     around = 0
-    for m in members:
-        around |= NEIGHBOUR_MASK[m]
-    around &= empty
+    m = members
+    while m:
+        low = m & -m
+        m ^= low
+        around |= NEIGHBOUR_MASK[low.bit_length() - 1]
+    around &= g.empty & ~members
+    other = Co & ~members
     while around:
         low = around & -around
         around ^= low
-        n = low.bit_length() - 1
-        for m in NEIGHBOURS[n]:
-            if m != cell and board[m] == o and not any(group[m] is x for x in merged):
-                break  # touches another group: growing here would overfill
-        else:
+        if not NEIGHBOUR_MASK[low.bit_length() - 1] & other:
             return False  # a cell that grows the quart into a quint
     return True
 
 
-def opens_threat(g: Manalath, cell: int, k: int) -> bool:
+def opens_threat(g: Manalath, cell: int, k: int, Ck: int) -> bool:
     """Whether a ``k`` piece on ``cell`` (making a group under 4) opens a ``W[k]`` cell."""
-    board, group = g.board, g.group
-    merged = []
-    size = 1
-    for n in NEIGHBOURS[cell]:
-        if board[n] == k:
-            gr = group[n]
-            if not any(gr is x for x in merged):
-                merged.append(gr)
-                size += len(gr)
+    if not NEAR2[cell] & Ck:
+        return False  # a lone piece with no other within two steps opens nothing
+    members, size = _group_mask(g, cell, k, Ck)
     need = 4 - size  # other groups a neighbouring cell must bring to make exactly 5
     if need <= 0:
         return False
-    around = NEIGHBOUR_MASK[cell]
-    for gr in merged:
-        for m in gr:
-            around |= NEIGHBOUR_MASK[m]
-    around &= g.empty & ~(1 << cell)
+    around = 0
+    m = members
+    while m:
+        low = m & -m
+        m ^= low
+        around |= NEIGHBOUR_MASK[low.bit_length() - 1]
+    around &= g.empty & ~members
+    other = Ck & ~members
+    group = g.group
     while around:
         low = around & -around
         around ^= low
-        n = low.bit_length() - 1
+        near = NEIGHBOUR_MASK[low.bit_length() - 1] & other
+        if not near:
+            continue
         total = 0
-        seen = []
-        for m in NEIGHBOURS[n]:
-            if board[m] == k:
-                gr = group[m]
-                if any(gr is x for x in merged) or any(gr is x for x in seen):
-                    continue
-                seen.append(gr)
-                total += len(gr)
+        while near:
+            b = near & -near
+            near ^= b
+            gr = group[b.bit_length() - 1]
+            total += len(gr)
+            for x in gr:
+                near &= ~(1 << x)
         if total == need:
             return True
     return False
@@ -198,13 +228,13 @@ class ManalathPolicy(Policy):
         self._cache: tuple | None = None  # (game, ply, W, Q) from the last node made
 
     # -- helpers ----------------------------------------------------------
-    def _masks(self, g: Manalath) -> tuple[list[int], list[int]]:
+    def _masks(self, g: Manalath) -> tuple[list[int], list[int], list[int]]:
         cache = self._cache
         if cache is not None and cache[0] is g and cache[1] == len(g.history):
-            return cache[2][:], cache[3][:]
+            return cache[2][:], cache[3][:], cache[4][:]
         return masks(g)
 
-    def _classify(self, g: Manalath, W: list[int], Q: list[int]):
+    def _classify(self, g: Manalath, W: list[int], Q: list[int], C: list[int]):
         """(wins, kills, candidate moves) for the player to move, as move texts."""
         p = g.turn
         o = 1 - p
@@ -213,7 +243,7 @@ class ManalathPolicy(Policy):
         wins = W[p] & Pp
         if wins:
             return [MOVE_NAMES[p][c] for c in _bits(wins)], [], []
-        kills = [c for c in _bits(Q[o] & Po) if is_kill(g, c, o)]
+        kills = [c for c in _bits(Q[o] & Po) if is_kill(g, c, o, C[o])]
         if kills:
             return [], [MOVE_NAMES[o][c] for c in kills], []
         threat = W[o] & Po
@@ -228,7 +258,7 @@ class ManalathPolicy(Policy):
             return [], [], moves
         safe_o = Po & ~W[o] & ~Q[o]
         moves = [MOVE_NAMES[p][c] for c in _bits(safe_p)]
-        moves += [MOVE_NAMES[o][c] for c in _bits(safe_o) if not opens_threat(g, c, o)]
+        moves += [MOVE_NAMES[o][c] for c in _bits(safe_o) if not opens_threat(g, c, o, C[o])]
         return [], [], moves
 
     # -- the policy -------------------------------------------------------
@@ -238,7 +268,7 @@ class ManalathPolicy(Policy):
         you = 1 - me
         if moves == [PASS]:
             return moves
-        W0, Q0 = masks(g)
+        W0, Q0, C0 = masks(g)
         good: list[str] = []
         risky: list[str] = []
         for move in moves:
@@ -248,14 +278,14 @@ class ManalathPolicy(Policy):
                 if after.winners == [me]:
                     return [move]
                 continue  # loses at once (or draws)
-            W, Q = W0[:], Q0[:]
+            W, Q, C = W0[:], Q0[:], C0[:]
             if move != PASS:
                 cell, k = PARSED[move]
-                update(after, W, Q, cell, k)
+                update(after, W, Q, C, cell, k)
             # The opponent's immediate wins: their quint, or a quart of mine that can't grow.
             Pp = after.placeable[you] if after.supply[you] else 0
             Pm = after.placeable[me] if after.supply[me] else 0
-            if W[you] & Pp or any(is_kill(after, c, me) for c in _bits(Q[me] & Pm)):
+            if W[you] & Pp or any(is_kill(after, c, me, C[me]) for c in _bits(Q[me] & Pm)):
                 risky.append(move)
             else:
                 good.append(move)
@@ -263,14 +293,14 @@ class ManalathPolicy(Policy):
 
     def node_moves(self, game: Game) -> list[str]:
         g = game
-        W, Q = masks(g)
-        self._cache = (g, len(g.history), W, Q)
-        wins, kills, moves = self._classify(g, W, Q)
+        W, Q, C = masks(g)
+        self._cache = (g, len(g.history), W, Q, C)
+        wins, kills, moves = self._classify(g, W, Q, C)
         return wins[:1] or kills[:1] or moves or g.legal_moves()
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         g = game
-        W, Q = self._masks(g)
+        W, Q, C = self._masks(g)
         played: list[tuple[int, str]] = []
         for _ in range(limit):
             if g.result:
@@ -287,7 +317,7 @@ class ManalathPolicy(Policy):
             else:
                 qo = Q[o] & Po
                 if qo:
-                    kills = [c for c in _bits(qo) if is_kill(g, c, o)]
+                    kills = [c for c in _bits(qo) if is_kill(g, c, o, C[o])]
                     if kills:
                         move_cell = kills[rng.below(len(kills))]
                         colour = o
@@ -311,7 +341,7 @@ class ManalathPolicy(Policy):
                                         break
                                 elif safe_o >> c & 1:
                                     tries += 1
-                                    if tries > 4 or not opens_threat(g, c, o):
+                                    if tries > 4 or not opens_threat(g, c, o, C[o]):
                                         move_cell = c
                                         colour = o
                                         break
@@ -321,12 +351,12 @@ class ManalathPolicy(Policy):
                 played.append((p, move))
                 if move != PASS:
                     cell, k = PARSED[move]
-                    update(g, W, Q, cell, k)
+                    update(g, W, Q, C, cell, k)
                 continue
             move = MOVE_NAMES[colour][move_cell]
             g._place(move_cell, colour)
             played.append((p, move))
-            update(g, W, Q, move_cell, colour)
+            update(g, W, Q, C, move_cell, colour)
         return played
 
 

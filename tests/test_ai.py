@@ -118,7 +118,7 @@ def test_root_filter_drops_own_quarts_and_gifts():
         after = clone(g)
         after.play(move)
         assert not after.is_over
-        W, _ = masks(after)
+        W, _, _ = masks(after)
         assert not W[1] & after.placeable[1]  # no immediate black quint handed over
 
 
@@ -133,7 +133,7 @@ def test_blocks_a_quint_threat():
 
 def test_masks_match_a_direct_count():
     g = varied_positions()[-1]
-    W, Q = masks(g)
+    W, Q, _ = masks(g)
     for move in g.legal_moves():
         if move == "pass":
             continue
@@ -285,3 +285,36 @@ def test_an_immediate_win_is_taken_at_once():
     g.play("3")
     answer = analyse(g, "hard", seed=0)
     assert answer["move"] == "run" and answer["iterations"] == 0
+
+
+def test_kills_and_threats_agree_with_playing_them_out():
+    from py_engines.ai_manalath import colour_masks, is_kill, opens_threat
+    from py_engines.manalath import PARSED
+    checked_kills = checked_threats = 0
+    for seed in range(25):
+        whole = random_game("manalath", seed)
+        for ply in range(4, len(whole.history) - 1, 3):
+            g = manalath_after(*whole.history[:ply])
+            me, you = g.turn, 1 - g.turn
+            W, Q, C = masks(g)
+            for move in g.legal_moves():
+                if move == "pass":
+                    continue
+                cell, k = PARSED[move]
+                size = merged_size(g, cell, k)
+                after = clone(g)
+                after.play(move)
+                if k == you and size == 4 and not after.is_over:
+                    # A kill: every reply of theirs loses.
+                    replies = []
+                    for reply in after.legal_moves():
+                        again = clone(after)
+                        again.play(reply)
+                        replies.append(again.winners == [me])
+                    assert is_kill(g, cell, you, C[you]) == all(replies), (g.history, move)
+                    checked_kills += 1
+                elif size < 4 and checked_threats < 400:
+                    W2, _, _ = masks(after)
+                    assert opens_threat(g, cell, k, C[k]) == bool(W2[k] & ~W[k]), (g.history, move)
+                    checked_threats += 1
+    assert checked_kills > 5 and checked_threats > 100
