@@ -79,6 +79,27 @@ def boot_times(browser, base: str, runs: int) -> dict[str, list[float]]:
     return times
 
 
+WORKER_BOOT = """(install) => new Promise((resolve) => {
+  const url = '../worker.js' + (install ? '?install=' + install : '');
+  const worker = new Worker(url, {type: 'module'});
+  worker.onmessage = (e) => { if (e.data.type === 'ready') { worker.terminate(); resolve(e.data.seconds); } };
+})"""
+
+
+def install_times(browser, base: str, runs: int) -> dict[str, list[float]]:
+    """The worker's own boot time with the engine wheel unpacked directly or installed by micropip."""
+    times: dict[str, list[float]] = {"unpack": [], "micropip": []}
+    for _ in range(runs):
+        for install in times:
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(base + "bench/floor.html")
+            page.wait_for_selector("body[data-ready]", timeout=120_000)  # runtime files now in the HTTP cache
+            times[install].append(page.evaluate(WORKER_BOOT, install))
+            context.close()
+    return times
+
+
 def pyodide_speed(browser, base: str, seconds: float, runs: int) -> dict[str, list[dict]]:
     """Random games per second inside Pyodide, through the page's own worker and bridge."""
     context = browser.new_context()
@@ -141,6 +162,11 @@ def main() -> int:
             target = 1.25 if kind == "cold" else 1.15
             print(f"  {kind:5} app {app:6.2f}   bare Pyodide {floor:6.2f}   ratio {app / floor:5.2f} "
                   f"(target <= {target})")
+        installs = install_times(browser, base, args.runs)
+        report["install"] = installs
+        unpack, micropip = median(installs["unpack"]), median(installs["micropip"])
+        print(f"  worker boot, engine wheel unpacked {unpack:.2f}, installed by micropip {micropip:.2f} "
+              f"(+{micropip - unpack:.2f})")
         print(f"\nRandom Manalath games, median of {args.runs} runs of {args.seconds:g} s")
         py = pyodide_speed(browser, base, args.seconds, args.runs)
         browser.close()
