@@ -559,6 +559,12 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
+// The board beside the panel fills the height left by the top bar and any message.
+const mainView = document.getElementById("view");
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--view-h", `${mainView.clientHeight}px`);
+}).observe(mainView);
+
 document.querySelector("#message .message-close").addEventListener("click", hideMessage);
 document.getElementById("reload").addEventListener("click", () => location.reload());
 window.addEventListener("hashchange", route);
