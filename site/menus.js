@@ -236,6 +236,7 @@ function savedItem(api, item, refill) {
     h("div", { class: "saved-title" }, save.title || (entry ? entry.title : save.game),
       current ? h("span", { class: "badge" }, "current") : null),
     h("p", { class: "saved-meta" }, `${moves} move${moves === 1 ? "" : "s"}`,
+      moves ? ` (${save.record.moves.slice(0, 4).join(" ")}${moves > 4 ? " …" : ""})` : "",
       save.cursor < moves ? ` (showing ${save.cursor})` : "", ` · ${describeTime(save.updated)} · `, state),
     h("div", { class: "saved-actions" }, resume, deleteButton(api, save.id, `“${save.title || save.game}”`, refill)));
 
