@@ -10,7 +10,9 @@ games (as long as no search hits its safety time cap). ``random`` is a player
 that picks a uniformly random legal move. Reported per pair: A's wins, draws
 and losses, A's score (a draw counts half) with a 95% Wilson interval; per
 level: think time per move (median, 90th percentile, max) and playouts per
-second, all measured in this Python with time.perf_counter.
+second, all measured in this Python: wall time with time.perf_counter, and the
+process's CPU time (time.process_time), which a busy shared machine disturbs
+less; ``capped`` counts the moves whose search the safety time cap cut short.
 
 ``--first K`` starts at game K, so a long run can be split into commands that
 each finish in a few minutes; ``--jobs J`` plays games in J processes (faster,
@@ -50,6 +52,8 @@ def play_game(game_name: str, players: list[str], seed: int) -> dict:
     game = py_engines.new_game(game_name, len(players), seed)
     rng = Rng(seed * 7919 + 17)
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
+    capped: dict[str, int] = {}
     iterations: dict[str, int] = {}
     while not game.is_over:
         seat = game.to_move
@@ -61,11 +65,15 @@ def play_game(game_name: str, players: list[str], seed: int) -> dict:
             moves = game.legal_moves()
             game.play(moves[rng.below(len(moves))])
             continue
+        cpu = time.process_time()
         answer = analyse(game, level, seed=seed * 10 + seat)
+        cpu_times.setdefault(level, []).append(time.process_time() - cpu)
+        capped[level] = capped.get(level, 0) + answer["capped"]
         times.setdefault(level, []).append(answer["seconds"])
         iterations[level] = iterations.get(level, 0) + answer["iterations"]
         game.play(answer["move"])
-    return {"winners": game.winners, "moves": len(game.history), "times": times, "iterations": iterations,
+    return {"winners": game.winners, "moves": len(game.history), "times": times, "cpu": cpu_times,
+            "capped": capped, "iterations": iterations,
             "record": game.to_json()}
 
 
@@ -98,6 +106,8 @@ def run_pair(game_name: str, a: str, b: str, games: int, seed: int, first: int, 
         lengths.append(result["moves"])
         for level, ts in result["times"].items():
             times.setdefault(level, []).extend(ts)
+            times.setdefault(level + " cpu", []).extend(result["cpu"][level])
+            iterations[level + " capped"] = iterations.get(level + " capped", 0) + result["capped"][level]
             iterations[level] = iterations.get(level, 0) + result["iterations"].get(level, 0)
     n = wins + draws + losses
     score = wins + 0.5 * draws
@@ -141,14 +151,17 @@ def main(argv: list[str] | None = None) -> int:
         ts = sorted(times.get(level, []))
         if not ts:
             continue
-        total = sum(ts)
+        cpu = sorted(times.get(level + " cpu", []))
         entry = {"level": level, "moves": len(ts), "median": statistics.median(ts),
                  "p90": ts[int(0.9 * (len(ts) - 1))], "max": ts[-1],
-                 "playouts_per_second": iterations.get(level, 0) / total if total else 0.0}
+                 "cpu_median": statistics.median(cpu), "cpu_p90": cpu[int(0.9 * (len(cpu) - 1))],
+                 "cpu_max": cpu[-1], "capped": iterations.get(level + " capped", 0),
+                 "playouts_per_second": iterations.get(level, 0) / sum(cpu) if sum(cpu) else 0.0}
         levels.append(entry)
-        print(f"  think {level:<7} {entry['moves']:>5} moves  median {entry['median']:.3f} s  "
-              f"p90 {entry['p90']:.3f} s  max {entry['max']:.3f} s  "
-              f"{entry['playouts_per_second']:.0f} playouts/s")
+        print(f"  think {level:<7} {entry['moves']:>5} moves  wall: median {entry['median']:.3f} s  "
+              f"p90 {entry['p90']:.3f} s  max {entry['max']:.3f} s;  CPU: median {entry['cpu_median']:.3f} s  "
+              f"p90 {entry['cpu_p90']:.3f} s  max {entry['cpu_max']:.3f} s;  "
+              f"{entry['playouts_per_second']:.0f} playouts per CPU second; capped {entry['capped']}")
     print(f"  wall time {time.perf_counter() - start:.0f} s")
     if args.json:
         Path(args.json).write_text(json.dumps({"args": vars(args), "pairs": rows, "levels": levels}, indent=1))

@@ -154,7 +154,7 @@ class DiceRace(Game):
 
     name = "dice_race"
     title = "Dice race"
-    player_counts = (2, 3, 4)
+    player_counts = tuple(range(2, 11))
     GOAL = 9
 
     def __init__(self, players: int = 3, seed: int = 0, options=None) -> None:
@@ -271,6 +271,16 @@ def test_toy_game_search_prefers_running(level):
     answer = analyse(g, level, seed=7)
     assert answer["move"] == "run"
     assert analyse(g, level, seed=7)["moves"] == answer["moves"]
+
+
+def test_ten_players_finish_a_game():
+    g = DiceRace(10, seed=8)
+    while not g.is_over and len(g.history) < 400:
+        if g.to_move == CHANCE:
+            g.roll()
+        else:
+            g.play(choose_move(g, "easy", seed=1))
+    assert g.is_over and len(g.winners) == 1
 
 
 def test_a_single_legal_move_is_returned_at_once():
