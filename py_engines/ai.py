@@ -42,9 +42,9 @@ from .rng import Rng
 
 # Budgets in iterations; ``max_seconds`` is a safety cap only (see docs/ai.md).
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 60, "max_seconds": 1.0},
+    "easy": {"iterations": 100, "max_seconds": 1.0},
     "medium": {"iterations": 400, "max_seconds": 1.5},
-    "hard": {"iterations": 1200, "max_seconds": 1.9},
+    "hard": {"iterations": 1500, "max_seconds": 1.9},
 }
 SEARCH_DEFAULTS: dict[str, Any] = {
     "exploration": 0.4,     # UCT constant (rewards lie in [0, 1])
