@@ -262,7 +262,7 @@ def choose_move(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0,
     return analyse(game, level, seed, **overrides)["move"]
 
 
-def _select(node: Node, rng: Rng, c: float, rave: float) -> int:
+def _select(node: Node, c: float, rave: float) -> int:
     """The move to follow from a decision node: UCT, blended with RAVE while visits are few."""
     log_n = math.log(node.visits + 1)
     best = -1.0
@@ -302,7 +302,7 @@ def _iterate(root: Node, game: Game, policy: Policy, rng: Rng, c: float, rave: f
                 node.children.append(None)
                 node.n.append(0); node.w.append(0.0); node.an.append(0); node.aw.append(0.0)
         else:
-            i = _select(node, rng, c, rave)
+            i = _select(node, c, rave)
             move = node.moves[i]
         path.append((node, i))
         mover = node.player

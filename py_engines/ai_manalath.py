@@ -24,7 +24,7 @@ wins and kills) and takes a win at once.
 """
 from __future__ import annotations
 
-from .ai import Policy, chance_move  # noqa: F401  (chance_move: Manalath has no chance)
+from .ai import Policy
 from .core import Game
 from .manalath import CELLS, MOVE_NAMES, NEIGHBOUR_MASK, NEIGHBOURS, PARSED, PASS, Manalath
 from .rng import Rng
