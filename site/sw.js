@@ -26,8 +26,14 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const key = request.mode === "navigate" ? "./index.html" : request;
-    const hit = await cache.match(key, { ignoreSearch: true });
-    return hit || fetch(request);
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      return await fetch(request);
+    } catch (error) {
+      // Offline, and a page of the site's own was asked for under another name: the app.
+      if (request.mode === "navigate") return (await cache.match("./index.html")) || Response.error();
+      throw error;
+    }
   })());
 });
