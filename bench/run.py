@@ -94,7 +94,7 @@ def install_times(browser, base: str, runs: int) -> dict[str, list[float]]:
             context = browser.new_context()
             page = context.new_page()
             page.goto(base + "bench/floor.html")
-            page.wait_for_selector("body[data-ready]", timeout=120_000)  # runtime files now in the HTTP cache
+            page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)  # runtime files now in the HTTP cache
             times[install].append(page.evaluate(WORKER_BOOT, install))
             context.close()
     return times

@@ -11,6 +11,7 @@ Ops:
   new     game, players, seed, options -> a state
   state   record, ply?          -> the state after the first ``ply`` moves (all by default)
   play    record, move          -> the state after ``move``
+  think   record, level?, seed? -> the computer's move at a level (easy, medium, hard)
   random_game  game, seed, fast? -> the record of a game of seeded random moves
   measure game, seconds, fast?  -> random games and moves per second in this Python
 """
@@ -21,6 +22,7 @@ from typing import Any
 
 from . import GAMES, BadRecord, IllegalMove, load, new_game
 from .core import Game
+from .ai import LEVELS, analyse
 from .playout import measure, random_game
 
 
@@ -111,6 +113,20 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     return state(game)
 
 
+def _think(request: dict[str, Any]) -> dict[str, Any]:
+    game = load(_record_text(request))
+    level = request.get("level", "hard")
+    if level not in LEVELS:
+        raise BadRequest(f"'level' must be one of {', '.join(LEVELS)}, not {level!r}")
+    seed = request.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise BadRequest(f"'seed' must be a non-negative integer, not {seed!r}")
+    if game.is_over:
+        raise IllegalMove("the game is over: there is no move to choose")
+    found = analyse(game, level, seed)
+    return {key: found[key] for key in ("move", "value", "iterations", "seconds", "capped")}
+
+
 def _random_game(request: dict[str, Any]) -> dict[str, Any]:
     seed = request.get("seed", 0)
     game = random_game(request.get("game"), seed, request.get("players"), bool(request.get("fast")))
@@ -125,5 +141,5 @@ def _measure(request: dict[str, Any]) -> dict[str, Any]:
     return measure(request.get("game"), float(seconds), bool(request.get("fast")))
 
 
-OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play,
+OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play, "think": _think,
        "random_game": _random_game, "measure": _measure}

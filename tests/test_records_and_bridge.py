@@ -79,3 +79,17 @@ def test_bridge_layout_gives_every_cell_a_position():
 def test_bridge_random_game_replays():
     result = call(op="random_game", game="manalath", seed=7)["result"]
     assert py_engines.load(json.dumps(result["record"])).winners == result["winners"]
+
+
+def test_bridge_think_answers_a_legal_move_and_is_reproducible():
+    record = {"format": 1, "game": "manalath", "players": 2, "seed": 0, "options": {}, "moves": ["e5w", "d4b"]}
+    first = call(op="think", record=record, level="easy", seed=3)["result"]
+    again = call(op="think", record=record, level="easy", seed=3)["result"]
+    assert first["move"] == again["move"]
+    assert first["move"] in py_engines.load(json.dumps(record)).legal_moves()
+
+
+@pytest.mark.parametrize("extra, code", [({"level": "genius"}, "bad_request"), ({"seed": -2}, "bad_request")])
+def test_bridge_think_refuses_bad_arguments(extra, code):
+    record = {"format": 1, "game": "manalath", "players": 2, "moves": []}
+    assert call(op="think", record=record, **extra)["error"]["code"] == code
