@@ -124,8 +124,6 @@ def fetch_micropip() -> Path:
 def build_engine_wheel(out: Path) -> Path:
     """Build py_engines into a pure-Python wheel with pip and the pyproject's backend."""
     out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("*.whl"):
-        old.unlink()
     command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)]
     subprocess.run(command, check=True, cwd=ROOT)
     wheels = list(out.glob("py_engines-*.whl"))

@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from py_engines.ai import LEVELS, analyse  # noqa: E402
 from py_engines.playout import measure  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -79,10 +80,13 @@ def boot_times(browser, base: str, runs: int) -> dict[str, list[float]]:
     return times
 
 
-WORKER_BOOT = """(install) => new Promise((resolve) => {
+WORKER_BOOT = """(install) => new Promise((resolve, reject) => {
   const url = '../worker.js' + (install ? '?install=' + install : '');
   const worker = new Worker(url, {type: 'module'});
-  worker.onmessage = (e) => { if (e.data.type === 'ready') { worker.terminate(); resolve(e.data.seconds); } };
+  worker.onmessage = (e) => {
+    if (e.data.type === 'ready') { worker.terminate(); resolve(e.data.seconds); }
+    if (e.data.type === 'failed') { worker.terminate(); reject(new Error(e.data.message)); }
+  };
 })"""
 
 
@@ -100,12 +104,11 @@ def install_times(browser, base: str, runs: int) -> dict[str, list[float]]:
     return times
 
 
-def pyodide_speed(browser, base: str, seconds: float, runs: int) -> dict[str, list[dict]]:
-    """Random games per second inside Pyodide, through the page's own worker and bridge."""
+def engine_page(browser, base: str):
+    """A page with an engine worker of its own and ``ask(request)`` to call its bridge."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "bench/floor.html")
-    results: dict[str, list[dict]] = {"fast": [], "full": []}
     page.evaluate("""() => {
       window.engine = new Worker('../worker.js', {type: 'module'});
       window.ask = (request) => new Promise((resolve) => {
@@ -116,13 +119,55 @@ def pyodide_speed(browser, base: str, seconds: float, runs: int) -> dict[str, li
         engine.postMessage({id, request: JSON.stringify(request)});
       });
     }""")
+    return context, page
+
+
+def ask(page, request: dict) -> dict:
+    answer = page.evaluate("(r) => ask(r)", request)
+    if not answer["ok"]:
+        raise SystemExit(f"pyodide {request['op']} failed: {answer}")
+    return answer["result"]
+
+
+def think_positions() -> list[dict]:
+    """Records of Manalath positions to think about: the opening and two middle games."""
+    from py_engines.playout import random_game
+    records = []
+    for seed, ply in ((0, 0), (1, 8), (2, 14)):
+        record = json.loads(random_game("manalath", seed).to_json())
+        record["moves"] = record["moves"][:ply]
+        records.append(record)
+    return records
+
+
+def pyodide_think(browser, base: str) -> dict[str, list[dict]]:
+    context, page = engine_page(browser, base)
+    results: dict[str, list[dict]] = {level: [] for level in LEVELS}
+    for record in think_positions():
+        for level in LEVELS:
+            results[level].append(ask(page, {"op": "think", "record": record, "level": level, "seed": 1}))
+    context.close()
+    return results
+
+
+def cpython_think() -> dict[str, list[dict]]:
+    import py_engines
+    results: dict[str, list[dict]] = {level: [] for level in LEVELS}
+    for record in think_positions():
+        game = py_engines.load(json.dumps(record))
+        for level in LEVELS:
+            results[level].append(analyse(game, level, 1))
+    return results
+
+
+def pyodide_speed(browser, base: str, seconds: float, runs: int) -> dict[str, list[dict]]:
+    """Random games per second inside Pyodide, through the page's own worker and bridge."""
+    context, page = engine_page(browser, base)
+    results: dict[str, list[dict]] = {"fast": [], "full": []}
     for _ in range(runs):
         for fast in (True, False):
-            answer = page.evaluate("(r) => ask(r)", {"op": "measure", "game": "manalath", "seconds": seconds,
-                                                   "fast": fast})
-            if not answer["ok"]:
-                raise SystemExit(f"pyodide measure failed: {answer}")
-            results["fast" if fast else "full"].append(answer["result"])
+            result = ask(page, {"op": "measure", "game": "manalath", "seconds": seconds, "fast": fast})
+            results["fast" if fast else "full"].append(result)
     context.close()
     return results
 
@@ -169,6 +214,7 @@ def main() -> int:
               f"(+{micropip - unpack:.2f})")
         print(f"\nRandom Manalath games, median of {args.runs} runs of {args.seconds:g} s")
         py = pyodide_speed(browser, base, args.seconds, args.runs)
+        py_think = pyodide_think(browser, base)
         browser.close()
     httpd.shutdown()
     cp = cpython_speed(args.seconds, args.runs)
@@ -183,6 +229,16 @@ def main() -> int:
         print(f"  {label:<14}{cg:16,.0f}{cm:10,.0f}{pg:17,.0f}{pm:10,.0f}{cg / pg:9.2f}x")
     print(f"  (CPython {sys.version.split()[0]}; targets: playout >= 4,000 and full >= 1,000 games/s in CPython, "
           "Pyodide slowdown <= 2.5x)")
+    cp_think = cpython_think()
+    report["think"] = {"cpython": cp_think, "pyodide": py_think}
+    print("\nComputer opponent, Manalath: think time per move over 3 positions (median and max seconds)")
+    print(f"  {'level':<8}{'iterations':>11}{'CPython':>16}{'Pyodide':>16}{'playouts/s CPython':>20}{'Pyodide':>9}")
+    for level in LEVELS:
+        cs = [r["seconds"] for r in cp_think[level]]
+        ps = [r["seconds"] for r in py_think[level]]
+        rate = lambda rs: sum(r["iterations"] for r in rs) / max(sum(r["seconds"] for r in rs), 1e-9)
+        print(f"  {level:<8}{LEVELS[level]['iterations']:>11}{median(cs):8.2f} /{max(cs):5.2f}"
+              f"{median(ps):10.2f} /{max(ps):5.2f}{rate(cp_think[level]):20,.0f}{rate(py_think[level]):9,.0f}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0

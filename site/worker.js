@@ -26,7 +26,8 @@ async function boot() {
   if (wheel) {
     pyodide.unpackArchive(await (await wheel).arrayBuffer(), "wheel");
   } else {
-    await pyodide.loadPackage(here(BUILD.micropipWheel));
+    // micropip as pinned by build.py (the lock file names another build of it, so unpack ours).
+    pyodide.unpackArchive(await (await fetch(here(BUILD.micropipWheel)).then(checked)).arrayBuffer(), "wheel");
     await pyodide.pyimport("micropip").install(here(BUILD.engineWheel));
   }
   const bridge = pyodide.pyimport("py_engines.bridge");
