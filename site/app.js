@@ -26,7 +26,15 @@ const app = {
   state: null,          // the engine's state at session.cursor
   input: new MoveInput(),
   busy: 0,
+  thinkToken: 0,        // bumped whenever a pending computer move or hint must be forgotten
+  thinking: null,       // {player} while a computer seat is choosing its move
+  hint: null,           // {pending: true} or {move, cells} for the position on screen
 };
+
+const SEAT_LEVELS = ["easy", "medium", "hard"];
+const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
+  ["hard", "Computer · hard"]];
+const COMPUTER_PAUSE_MS = 300; // between two computer moves, so that people can follow
 
 // -- engine boot ----------------------------------------------------------------
 
@@ -83,6 +91,7 @@ function registerServiceWorker() {
 
 async function route() {
   const token = ++app.routeToken;
+  cancelThinking();
   delete document.body.dataset.ready;
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
@@ -171,6 +180,7 @@ async function showGame(entry, linkParams, token) {
   if (view.rendered) reportUnreadable();
   renderGame();
   markReady();
+  if (token === app.routeToken) scheduleComputer();
 }
 
 // -- sessions: the game in progress and its saved copy ---------------------------
@@ -186,12 +196,26 @@ async function freshSession(entry) {
     seed: entry.ui.randomSeed ? Math.floor(Math.random() * 2 ** 31) : 0,
     options: {},
   });
-  return { session: newSession(entry, state.record, 0), state };
+  const keep = app.session?.game === entry.name ? seatsOf(app.session, state.players) : null;
+  return { session: newSession(entry, state.record, 0, keep), state };
 }
 
-function newSession(entry, record, cursor) {
+function newSession(entry, record, cursor, seats = null) {
   const now = Date.now();
-  return { id: store.newId(), game: entry.name, title: startedTitle(entry), created: now, updated: now, record, cursor };
+  const session = { id: store.newId(), game: entry.name, title: startedTitle(entry), created: now, updated: now, record, cursor };
+  if (seats) session.seats = [...seats];
+  return session;
+}
+
+/** Who plays each seat: "human" or a computer level, one per player (old saves: all human). */
+function seatsOf(session, players = session?.record?.players || app.state?.players || 2) {
+  const saved = Array.isArray(session?.seats) ? session.seats : [];
+  return Array.from({ length: players }, (_, i) => (SEAT_LEVELS.includes(saved[i]) ? saved[i] : "human"));
+}
+
+/** Undo and redo step over the computer's moves when people play against it. */
+function mixedSeats(seats) {
+  return seats.includes("human") && seats.some((seat) => seat !== "human");
 }
 
 /** The game to show when a game's page opens: the saved one in progress, or a fresh one. */
@@ -291,6 +315,7 @@ function adopt(session, state, save = true) {
   app.state = state;
   app.input.reset(state.legal);
   if (save) persist();
+  scheduleComputer();
 }
 
 /** Save the session (an untouched game waits for its first move) and make it the current one. */
@@ -299,7 +324,8 @@ function persist() {
   try {
     if (s.record.moves.length) {
       s.updated = Date.now();
-      store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title });
+      store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
+        seats: seatsOf(s) });
     }
     store.setCurrentId(s.game, s.id);
   } catch (error) {
@@ -342,6 +368,7 @@ async function play(move) {
 async function goTo(ply) {
   const s = app.session;
   if (!s || app.busy || ply < 0 || ply > s.record.moves.length || ply === s.cursor) return;
+  cancelThinking();
   const state = await request(() => engine.call("state", { record: s.record, ply }));
   if (!state) return;
   s.cursor = ply;
@@ -349,8 +376,123 @@ async function goTo(ply) {
   renderGame();
 }
 
-const undo = () => app.session && goTo(app.session.cursor - 1);
-const redo = () => app.session && goTo(app.session.cursor + 1);
+/**
+ * One ply back or forward; against the computer, on to the nearest position
+ * where a person is to move (a move and the computer's reply go together).
+ */
+async function step(direction) {
+  const s = app.session;
+  if (!s || app.busy) return;
+  const total = s.record.moves.length;
+  let ply = s.cursor + direction;
+  if (ply < 0 || ply > total) return;
+  const seats = seatsOf(s);
+  if (!mixedSeats(seats)) return goTo(ply);
+  cancelThinking();
+  const found = await request(async () => {
+    let state = await engine.call("state", { record: s.record, ply });
+    while (seats[state.to_move] !== "human" && ply + direction >= 0 && ply + direction <= total) {
+      ply += direction;
+      state = await engine.call("state", { record: s.record, ply });
+    }
+    return state;
+  });
+  if (!found || app.session !== s) return;
+  s.cursor = ply;
+  adopt(s, found);
+  renderGame();
+}
+
+const undo = () => step(-1);
+const redo = () => step(1);
+
+// -- the computer's moves and hints ---------------------------------------------------
+
+/** Forget any computer move or hint being worked out: its answer will be dropped. */
+function cancelThinking() {
+  app.thinkToken++;
+  app.thinking = null;
+  app.hint = null;
+}
+
+/** The player a computer seat plays for, if it is a computer's turn at the position shown. */
+function computerToMove() {
+  const s = app.session;
+  const state = app.state;
+  if (!s || !state || state.is_over) return null;
+  const seat = seatsOf(s, state.players)[state.to_move];
+  return seat && seat !== "human" ? { player: state.to_move, level: seat } : null;
+}
+
+/** After any change of position or seats: let a computer seat move if it is its turn. */
+function scheduleComputer() {
+  cancelThinking();
+  const view = app.view;
+  const s = app.session;
+  const turn = computerToMove();
+  if (view?.kind !== "game" || !view.board || s?.game !== view.entry.name || engine.failed) return;
+  if (!turn || s.cursor !== s.record.moves.length) return;
+  const token = app.thinkToken;
+  app.thinking = { player: turn.player };
+  const seats = seatsOf(s, app.state.players);
+  const pause = seats.includes("human") ? 0 : COMPUTER_PAUSE_MS;
+  const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
+  setTimeout(async () => {
+    if (token !== app.thinkToken) return;
+    let answer = null;
+    try {
+      answer = await engine.call("think", { record, level: turn.level, seed: record.seed || 0 });
+    } catch (error) {
+      if (token !== app.thinkToken) return;
+      app.thinking = null;
+      showMessage(`The computer could not choose a move: ${plainMessage(error.message)}`);
+      renderGame();
+      return;
+    }
+    if (token !== app.thinkToken || app.session !== s || s.cursor !== record.moves.length) return;
+    app.thinking = null;
+    await play(answer.move);
+  }, pause);
+  queueMicrotask(renderGame);
+}
+
+/** Ask the engine (at its best level) which move it would play for the side to move. */
+async function showHint() {
+  const s = app.session;
+  const state = app.state;
+  if (!s || !state || state.is_over || app.thinking || app.busy || app.hint?.pending) return;
+  const token = app.thinkToken;
+  const cursor = s.cursor;
+  const record = { ...s.record, moves: s.record.moves.slice(0, cursor) };
+  app.hint = { pending: true };
+  renderGame();
+  let answer;
+  try {
+    answer = await engine.call("think", { record, level: "hard", seed: record.seed || 0 });
+  } catch (error) {
+    if (token !== app.thinkToken) return;
+    app.hint = null;
+    showMessage(`No hint could be found: ${plainMessage(error.message)}`);
+    renderGame();
+    return;
+  }
+  if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
+  const legal = app.state.legal.find((m) => m.move === answer.move);
+  const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
+  app.hint = { move: answer.move, cells };
+  renderGame();
+}
+
+function changeSeat(player, value) {
+  const s = app.session;
+  if (!s) return;
+  const seats = seatsOf(s);
+  seats[player] = SEAT_LEVELS.includes(value) ? value : "human";
+  s.seats = seats;
+  persist();
+  scheduleComputer();
+  renderGame();
+}
 
 /** Replace the game on screen by a fresh one; `note` says what became of the old one. */
 async function startFresh(note) {
@@ -362,12 +504,13 @@ async function startFresh(note) {
 }
 
 function newGame() {
+  cancelThinking();
   const hadMoves = app.session?.record.moves.length > 0;
   return startFresh(hadMoves ? "New game started. The previous one is under Saved games." : "");
 }
 
 function takeStep(step) {
-  if (!app.state || app.busy) return;
+  if (!app.state || app.busy || computerToMove()) return;
   const result = app.input.step(step);
   if (result.move) play(result.move);
   renderGame();
@@ -402,16 +545,28 @@ function buildGameView(entry) {
     players: h("ul", { class: "players", "aria-label": "Players" }),
     board: h("div", { class: "board-area" }, h("p", { class: "board-placeholder" }, "Setting up the board…")),
     hint: h("p", { id: "hint", class: "hint" }),
+    thinking: h("p", { id: "thinking", class: "thinking", role: "status", hidden: true },
+      h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "thinking-text" })),
+    seats: h("div", { class: "seats" }),
     choiceButtons: h("div", { class: "choice-buttons" }),
     moves: h("ol", { id: "moves", class: "moves", "aria-label": "Moves played" }),
     movesEmpty: h("p", { class: "moves-empty" }, "No moves yet."),
   };
-  els.choices = h("div", { id: "choices", class: "choice-area" }, els.hint, els.choiceButtons);
+  els.choices = h("div", { id: "choices", class: "choice-area" }, els.hint, els.thinking, els.choiceButtons);
+  els.seatSelects = entry.ui.seats.map((name, player) => {
+    const select = h("select", { id: `seat-${player}`, class: "seat-select", "aria-label": `${name} is played by`,
+      "data-player": String(player), onchange: (event) => changeSeat(player, event.target.value) },
+    SEAT_CHOICES.map(([value, text]) => h("option", { value }, text)));
+    return h("label", { class: "seat" }, select);
+  });
+  els.seats.replaceChildren(...els.seatSelects);
+  els.hintButton = toolButton("hint-button", "Hint", showHint, "✧");
   els.undo = toolButton("undo", "Undo", undo, "↶", { "aria-keyshortcuts": "U Control+Z" });
   els.redo = toolButton("redo", "Redo", redo, "↷", { "aria-keyshortcuts": "R Control+Y" });
   els.newGame = toolButton("new-game", "New game", newGame, "+");
   const api = { engine, app, adoptAndShow, sessionForRecord, startFresh, catalog };
   els.tools = [
+    els.hintButton,
     toolButton("saved-games", "Saved", () => menus.savedGames(api), "☰"),
     toolButton("import", "Import", () => menus.importGame(api), "⇩"),
     toolButton("export", "Export", () => menus.exportGame(api), "⇧"),
@@ -424,7 +579,7 @@ function buildGameView(entry) {
   });
 
   const root = h("div", { class: "game", "data-game": entry.name },
-    h("div", { class: "status-area" }, els.status, els.players, els.note),
+    h("div", { class: "status-area" }, els.status, els.players, els.seats, els.note),
     els.board,
     els.choices,
     h("div", { class: "controls" },
@@ -455,13 +610,29 @@ function renderGame() {
   if (!usable) {
     els.status.textContent = engine.failed ? "The game engine is not available." : "Loading…";
     els.choiceButtons.replaceChildren();
+    els.thinking.hidden = true;
     return;
   }
 
+  const seats = seatsOf(s, state.players);
+  els.seatSelects.forEach((label, player) => {
+    const select = label.querySelector("select");
+    if (select.value !== seats[player]) select.value = seats[player];
+  });
+  const computerTurn = computerToMove();
+  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(app.hint?.pending);
+  const seatNames = ui.seats;
+  els.thinking.hidden = !app.thinking;
+  if (app.thinking) {
+    els.thinking.querySelector(".thinking-text").textContent = `${seatNames[app.thinking.player]} is thinking…`;
+  }
+  const hinted = app.hint?.cells ? new Set(app.hint.cells) : new Set();
+
   const next = app.input.next();
   const selected = app.input.selected();
-  board.disabled = app.busy > 0;
+  board.disabled = app.busy > 0 || Boolean(computerTurn);
   board.update({
+    hinted,
     contents: ui.contents(state.view),
     live: next.cells,
     selected,
@@ -484,8 +655,16 @@ function renderGame() {
     ? `Showing the position after move ${s.cursor} of ${total}. A move played here replaces the later ones.`
     : "";
 
-  els.hint.textContent = ui.hint(state, next, selected);
-  const buttons = next.choices.map((token) => {
+  let line = ui.hint(state, next, selected);
+  if (computerTurn && !app.thinking) {
+    line = s.cursor < total
+      ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
+      : `${seatNames[computerTurn.player]} is played by the computer.`;
+  } else if (app.hint?.pending) line = "Looking for a good move…";
+  else if (app.hint?.move) line = `Hint: ${app.hint.move}. ${line}`;
+  els.hint.textContent = line;
+  els.hint.hidden = Boolean(app.thinking);
+  const buttons = (computerTurn ? [] : next.choices).map((token) => {
     const c = ui.choice(token);
     return h("button", {
       type: "button", class: "choice", "data-choice": token, "aria-label": c.text, "aria-keyshortcuts": c.key,

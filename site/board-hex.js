@@ -152,14 +152,33 @@ export class HexBoard {
    * live: Set of cells that continue a move (class "live" and attribute data-live);
    * selected: cells already tapped;
    * last: the last move's cell; marked: cells to emphasise (a deciding group);
-   * label(name): the accessible name.
+   * label(name): the accessible name; hinted: cells of a suggested move
+   * (class "hinted" and attribute data-hint).
+   * A piece that appears on an empty cell in one step (a move, not a whole
+   * position loaded) gets the class "placed" until the next change, for its animation.
    */
-  update({ contents, live, selected, last, marked, label }) {
+  update({ contents, live, selected, last, marked, label, hinted = new Set() }) {
     this.svg.classList.toggle("has-live", live.size > 0);
+    if (this.contents) {
+      const appeared = [];
+      let changed = false;
+      for (const name of this.cells.keys()) {
+        const was = this.contents[name] || "";
+        const now = contents[name] || "";
+        if (was !== now) {
+          changed = true;
+          if (!was) appeared.push(name);
+        }
+      }
+      if (changed) this.placed = new Set(appeared.length <= 2 ? appeared : []);
+    }
+    this.contents = { ...contents };
     for (const [name, { node }] of this.cells) {
       const piece = contents[name] || "";
       const classes = ["cell"];
       if (piece) classes.push("filled", piece);
+      if (piece && this.placed?.has(name)) classes.push("placed");
+      if (hinted.has(name)) classes.push("hinted");
       if (live.has(name)) classes.push("live");
       if (selected.includes(name)) classes.push("selected");
       if (name === last) classes.push("last");
@@ -167,6 +186,8 @@ export class HexBoard {
       node.setAttribute("class", classes.join(" "));
       if (live.has(name)) node.setAttribute("data-live", "");
       else node.removeAttribute("data-live");
+      if (hinted.has(name)) node.setAttribute("data-hint", "");
+      else node.removeAttribute("data-hint");
       node.setAttribute("aria-label", label(name));
       if (selected.includes(name)) node.setAttribute("aria-pressed", "true");
       else node.removeAttribute("aria-pressed");
