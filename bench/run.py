@@ -109,16 +109,7 @@ def engine_page(browser, base: str):
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "bench/floor.html")
-    page.evaluate("""() => {
-      window.engine = new Worker('../worker.js', {type: 'module'});
-      window.ask = (request) => new Promise((resolve) => {
-        const id = Math.random();
-        const listen = (e) => { if (e.data.id === id) { engine.removeEventListener('message', listen);
-                                                        resolve(JSON.parse(e.data.response)); } };
-        engine.addEventListener('message', listen);
-        engine.postMessage({id, request: JSON.stringify(request)});
-      });
-    }""")
+    page.evaluate(build.ENGINE_PROBE_JS, "../worker.js")
     return context, page
 
 

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+import build
 from conftest import PHONE, Console, open_context, wait_ready
 from py_engines.playout import random_game
 
@@ -265,16 +266,7 @@ def test_the_same_seeded_random_game_in_pyodide_and_cpython(browser, server):
     page = context.new_page()
     page.goto(server.url + "#/")
     wait_ready(page)
-    page.evaluate("""() => {
-      window.engine = new Worker('./worker.js', {type: 'module'});
-      window.ask = (request) => new Promise((resolve) => {
-        const id = Math.random();
-        const listen = (e) => { if (e.data.id === id) { engine.removeEventListener('message', listen);
-                                                        resolve(JSON.parse(e.data.response)); } };
-        engine.addEventListener('message', listen);
-        engine.postMessage({id, request: JSON.stringify(request)});
-      });
-    }""")
+    page.evaluate(build.ENGINE_PROBE_JS, "./worker.js")
     for seed, fast in [(0, False), (1, True), (2024, False), (99991, True)]:
         answer = page.evaluate("(r) => ask(r)", {"op": "random_game", "game": "manalath", "seed": seed, "fast": fast})
         assert answer["ok"], answer
