@@ -272,3 +272,32 @@ def test_the_same_seeded_random_game_in_pyodide_and_cpython(browser, server):
         assert answer["ok"], answer
         assert answer["result"]["record"] == json.loads(random_game("manalath", seed, fast=fast).to_json())
     context.close()
+
+
+def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
+    """Serve a copy of the site, visit it, then give the copy a new build name: the next
+    visit installs the new cache and drops the old one."""
+    import shutil
+
+    from conftest import Server
+    site = tmp_path / "site"
+    shutil.copytree(build.SITE_OUT, site)
+    server = Server(site)
+    context = open_context(browser, PHONE)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "#/manalath")
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        old = page.evaluate("caches.keys()")
+        sw = site / "sw.js"
+        sw.write_text(sw.read_text().replace(old[0], "boardgames-nextbuild00"))
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.wait_for_function("async () => (await caches.keys()).join() === 'boardgames-nextbuild00'",
+                               timeout=60_000)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("caches.keys()") == ["boardgames-nextbuild00"]
+    finally:
+        context.close()
+        server.stop()
