@@ -148,6 +148,16 @@ def _group_mask(g: Manalath, cell: int, k: int, Ck: int) -> tuple[int, int]:
     return members, size
 
 
+def _neighbours_of(mask: int) -> int:
+    """The cells next to any cell of ``mask``."""
+    around = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        around |= NEIGHBOUR_MASK[low.bit_length() - 1]
+    return around
+
+
 def is_kill(g: Manalath, cell: int, o: int, Co: int) -> bool:
     """Whether an ``o`` piece on ``cell`` (making an ``o`` quart) leaves a quart that can't grow.
 
@@ -157,13 +167,7 @@ def is_kill(g: Manalath, cell: int, o: int, Co: int) -> bool:
     if g.supply[o] <= 1:
         return True
     members, _ = _group_mask(g, cell, o, Co)
-    around = 0
-    m = members
-    while m:
-        low = m & -m
-        m ^= low
-        around |= NEIGHBOUR_MASK[low.bit_length() - 1]
-    around &= g.empty & ~members
+    around = _neighbours_of(members) & g.empty & ~members
     other = Co & ~members
     while around:
         low = around & -around
@@ -181,13 +185,7 @@ def opens_threat(g: Manalath, cell: int, k: int, Ck: int) -> bool:
     need = 4 - size  # other groups a neighbouring cell must bring to make exactly 5
     if need <= 0:
         return False
-    around = 0
-    m = members
-    while m:
-        low = m & -m
-        m ^= low
-        around |= NEIGHBOUR_MASK[low.bit_length() - 1]
-    around &= g.empty & ~members
+    around = _neighbours_of(members) & g.empty & ~members
     other = Ck & ~members
     group = g.group
     while around:
