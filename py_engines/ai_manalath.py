@@ -65,14 +65,7 @@ def masks(g: Manalath) -> tuple[list[int], list[int], list[int]]:
     Q = [0, 0]
     C = colour_masks(g)
     for k in (0, 1):
-        Ck = C[k]
-        adj = 0
-        m = Ck
-        while m:
-            low = m & -m
-            m ^= low
-            adj |= NEIGHBOUR_MASK[low.bit_length() - 1]
-        cand = adj & g.placeable[k]
+        cand = _neighbours_of(C[k]) & g.placeable[k]
         w = q = 0
         while cand:
             low = cand & -cand

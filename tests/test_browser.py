@@ -57,6 +57,12 @@ def piece(page, cell: str) -> str:
     return next(word for word in ("white", "black", "empty") if word in label)
 
 
+def wait_piece(page, cell: str, word: str) -> None:
+    """Wait until the cell's accessible name says ``word`` ('white', 'black' or 'empty')."""
+    page.wait_for_function("([cell, word]) => document.querySelector(`[data-cell='${cell}']`)"
+                           ".getAttribute('aria-label').toLowerCase().includes(word)", arg=[cell, word])
+
+
 @pytest.fixture
 def player(page, device, server):
     return Player(page, device[0])
@@ -105,24 +111,24 @@ def test_undo_redo_and_the_move_list(player, page, server):
         player.play(move)
     player.tap("#undo")
     player.tap("#undo")
-    page.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('empty')")
+    wait_piece(page, "d4", "empty")
     assert piece(page, "e5") == "white" and piece(page, "c3") == "empty"
     assert "Black" in status(page)
     player.tap("#redo")
-    page.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('black')")
+    wait_piece(page, "d4", "black")
     assert piece(page, "c3") == "empty"
     player.tap('#moves [data-ply="1"]')
-    page.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('empty')")
+    wait_piece(page, "d4", "empty")
     assert piece(page, "e5") == "white"
     player.tap('#moves [data-ply="3"]')
-    page.wait_for_function("document.querySelector('[data-cell=\"c3\"]').getAttribute('aria-label').includes('white')")
+    wait_piece(page, "c3", "white")
     # Undo back past every move, then play: the rest of the old line is dropped.
     for _ in range(3):
         player.tap("#undo")
-    page.wait_for_function("document.querySelector('[data-cell=\"e5\"]').getAttribute('aria-label').includes('empty')")
+    wait_piece(page, "e5", "empty")
     player.tap('[data-cell="b2"]')
     player.tap('[data-choice="b"]')
-    page.wait_for_function("document.querySelector('[data-cell=\"b2\"]').getAttribute('aria-label').includes('black')")
+    wait_piece(page, "b2", "black")
     assert played(page) == ["b2b"]
 
 
@@ -131,13 +137,13 @@ def test_reload_restores_the_game(player, page, server):
     for move in ["e5w", "d4b", "c3w"]:
         player.play(move)
     player.tap("#undo")
-    page.wait_for_function("document.querySelector('[data-cell=\"c3\"]').getAttribute('aria-label').includes('empty')")
+    wait_piece(page, "c3", "empty")
     page.reload()
     wait_ready(page)
     page.wait_for_selector('[data-cell="e5"]')
     assert piece(page, "e5") == "white" and piece(page, "d4") == "black" and piece(page, "c3") == "empty"
     player.tap("#redo")  # the undone move survives the reload too
-    page.wait_for_function("document.querySelector('[data-cell=\"c3\"]').getAttribute('aria-label').includes('white')")
+    wait_piece(page, "c3", "white")
 
 
 def test_a_share_link_reproduces_the_position(player, page, server):
@@ -155,7 +161,7 @@ def test_a_share_link_reproduces_the_position(player, page, server):
     assert "Black" in status(other)
     # A link to an earlier position.
     other.goto(server.url + "#/manalath?moves=e5w.d4b.c3w&at=1")
-    other.wait_for_function("document.querySelector('[data-cell=\"d4\"]').getAttribute('aria-label').includes('empty')")
+    wait_piece(other, "d4", "empty")
     assert piece(other, "e5") == "white"
     other.close()
 
