@@ -28,7 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
-DIST = ROOT / "dist"
+# BOARDGAMES_DIST builds elsewhere (so that two checkouts' test runs never share a folder).
+DIST = Path(os.environ.get("BOARDGAMES_DIST") or ROOT / "dist").resolve()
 SITE_OUT = DIST / "site"
 VENV = ROOT / ".venv"
 
@@ -122,14 +123,22 @@ def fetch_micropip() -> Path:
 # -- the engine wheel ---------------------------------------------------------------
 
 def build_engine_wheel(out: Path) -> Path:
-    """Build py_engines into a pure-Python wheel with pip and the pyproject's backend."""
+    """Build py_engines into a pure-Python wheel with pip and the pyproject's backend.
+
+    The build runs on a copy of the package, so that setuptools' scratch files
+    never land in (or race over) the project folder.
+    """
     out.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)]
-    subprocess.run(command, check=True, cwd=ROOT)
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "src"
+        shutil.copytree(ROOT / "py_engines", source / "py_engines", ignore=shutil.ignore_patterns("__pycache__"))
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, source / name)
+        command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)]
+        subprocess.run(command, check=True, cwd=scratch)
     wheels = list(out.glob("py_engines-*.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"[build] expected one engine wheel in {out}, found {wheels}")
-    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder
     return wheels[0]
 
 
@@ -165,8 +174,10 @@ def build(quiet: bool = False) -> Path:
     shutil.copy2(micropip, staging / "wheels" / micropip.name)
     engine = build_engine_wheel(staging / "wheels")
 
+    # The games with a page module (site/games/<name>.js): the page offers only these.
+    pages = sorted(p.stem for p in (ROOT / "site" / "games").glob("*.js") if p.stem != "index")
     info = {"build": build_id, "pyodide": PYODIDE_VERSION, "engineWheel": f"wheels/{engine.name}",
-            "micropipWheel": f"wheels/{micropip.name}"}
+            "micropipWheel": f"wheels/{micropip.name}", "pages": pages}
     (staging / "build-info.js").write_text(
         "// Written by build.py: what this build contains.\n"
         f"export const BUILD = {json.dumps(info, indent=2)};\n")
@@ -185,7 +196,7 @@ def build(quiet: bool = False) -> Path:
     staging.rename(SITE_OUT)
     if not quiet:
         size = sum(p.stat().st_size for p in SITE_OUT.rglob("*") if p.is_file())
-        say(f"built {SITE_OUT.relative_to(ROOT)} (build {build_id}, {len(precache)} files, {size / 1e6:.1f} MB)")
+        say(f"built {SITE_OUT} (build {build_id}, {len(precache)} files, {size / 1e6:.1f} MB)")
     return SITE_OUT
 
 

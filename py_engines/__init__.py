@@ -11,21 +11,29 @@
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 from typing import Any
 
 from .core import CHANCE, RECORD_FORMAT, BadRecord, Game, IllegalMove, check_options
-from .manalath import Manalath
 
 __all__ = ["CHANCE", "GAMES", "BadRecord", "Game", "IllegalMove", "load", "new_game"]
 
-# Every game of the product, built or not; ``built`` says which can be played today.
-_CLASSES: dict[str, type[Game]] = {"manalath": Manalath}
-_PLANNED = {
+# Every game of the product, in menu order, with the title and player counts it
+# will have. A game is built once its module ``py_engines/<name>.py`` exists; the
+# module names its Game subclass ``GAME``. ``built`` in GAMES says which are.
+_ALL = {
+    "manalath": ("Manalath", (2,)),
     "ambush": ("Ambush", (2,)),
     "nymbat": ("Nymbat", (2, 4)),
     "not_nyout": ("Not Nyout", (2, 3, 4)),
     "nimbus": ("Nimbus", tuple(range(2, 11))),
+}
+_CLASSES: dict[str, type[Game]] = {
+    name: importlib.import_module(f"{__name__}.{name}").GAME
+    for name in _ALL
+    if importlib.util.find_spec(f"{__name__}.{name}") is not None
 }
 
 
@@ -33,9 +41,11 @@ def _info(cls: type[Game]) -> dict[str, Any]:
     return {"title": cls.title, "players": list(cls.player_counts), "options": cls.option_specs, "built": True}
 
 
-GAMES: dict[str, dict[str, Any]] = {name: _info(cls) for name, cls in _CLASSES.items()}
-for _name, (_title, _counts) in _PLANNED.items():
-    GAMES[_name] = {"title": _title, "players": list(_counts), "options": {}, "built": False}
+GAMES: dict[str, dict[str, Any]] = {
+    name: _info(_CLASSES[name]) if name in _CLASSES
+    else {"title": title, "players": list(counts), "options": {}, "built": False}
+    for name, (title, counts) in _ALL.items()
+}
 
 
 def new_game(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:

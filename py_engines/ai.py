@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import importlib.util
 import math
 import time
 from typing import Any
@@ -52,8 +53,9 @@ SEARCH_DEFAULTS: dict[str, Any] = {
     "playout_limit": 400,   # moves a playout may make before the position is scored
 }
 
-# Game name -> module with a ``policy()`` function, imported when first needed.
-POLICY_MODULES = {"manalath": "py_engines.ai_manalath"}
+# A game's knowledge lives in ``py_engines/ai_<name>.py`` (a ``policy()`` function),
+# imported when first needed; a game without one gets the generic policy.
+POLICY_PACKAGE = __name__.rpartition(".")[0]
 
 
 # ---------------------------------------------------------------------------
@@ -155,12 +157,12 @@ class Policy:
 
 
 def policy_for(game: Game) -> Policy:
-    """The game's own policy if it offers one, else a registered one, else the generic one."""
+    """The game's own policy if it offers one, else its ``ai_<name>`` module's, else the generic one."""
     own = getattr(game, "ai_policy", None)
     if own is not None:
         return own()
-    module = POLICY_MODULES.get(getattr(game, "name", ""))
-    if module is not None:
+    module = f"{POLICY_PACKAGE}.ai_{getattr(game, 'name', '')}"
+    if importlib.util.find_spec(module) is not None:
         return importlib.import_module(module).policy()
     return Policy()
 

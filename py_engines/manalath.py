@@ -260,3 +260,5 @@ class Manalath(Game):
         else:
             self.turn = 1 - mover
 
+
+GAME = Manalath
