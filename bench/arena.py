@@ -3,12 +3,16 @@
     python3 bench/arena.py [--game manalath] [--games N] [--pairs hard:random,hard:easy]
                            [--seed S] [--first K] [--jobs J] [--json FILE]
 
-Each pair A:B plays N games; A takes seat 0 in even games and seat 1 in odd
-games (so colours alternate). Game i of a pair uses game seed S+i and search
+Each table (``A:B`` for two players, ``A:B:C...`` for more) plays N games;
+the seats turn one place per game, so A sits in seat i mod n in game i (in a
+two-player game, colours alternate). A's win is a game A wins alone or with
+teammates only (a game that lists ``teams``); a win shared with an opponent, or
+no winner, is a draw. Game i of a table uses game seed S+i and search
 seeds derived from it, so every run with the same arguments plays the same
 games (as long as no search hits its safety time cap). ``random`` is a player
-that picks a uniformly random legal move. Reported per pair: A's wins, draws
-and losses, A's score (a draw counts half) with a 95% Wilson interval; per
+that picks a uniformly random legal move. Reported per table: A's wins, draws
+and losses, A's score (a draw counts half) with a 95% Wilson interval, and the
+fair share (1 / number of sides) to compare it with; per
 level: think time per move (median, 90th percentile, max) and playouts per
 second, all measured in this Python: wall time with time.perf_counter, and the
 process's CPU time (time.process_time), which a busy shared machine disturbs
@@ -72,20 +76,27 @@ def play_game(game_name: str, players: list[str], seed: int) -> dict:
         times.setdefault(level, []).append(answer["seconds"])
         iterations[level] = iterations.get(level, 0) + answer["iterations"]
         game.play(answer["move"])
-    return {"winners": game.winners, "moves": len(game.history), "times": times, "cpu": cpu_times,
+    return {"winners": game.winners, "teams": getattr(game, "teams", None),
+            "moves": len(game.history), "times": times, "cpu": cpu_times,
             "capped": capped, "iterations": iterations,
             "record": game.to_json()}
 
 
+def seats_for(table: list[str], i: int) -> list[str]:
+    """Game i's seating: the table turned by i seats, so the measured player (table[0]) sits in seat i mod n."""
+    n = len(table)
+    return [table[(seat - i) % n] for seat in range(n)]
+
+
 def _job(args: tuple) -> tuple[int, dict]:
-    game_name, a, b, i, seed = args
-    seats = [a, b] if i % 2 == 0 else [b, a]
-    return i, play_game(game_name, seats, seed + i)
+    game_name, table, i, seed = args
+    return i, play_game(game_name, seats_for(table, i), seed + i)
 
 
-def run_pair(game_name: str, a: str, b: str, games: int, seed: int, first: int, jobs: int,
+def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int, jobs: int,
              times: dict, iterations: dict) -> dict:
-    tasks = [(game_name, a, b, i, seed) for i in range(first, first + games)]
+    """Play ``games`` games at a table (two or more players); report table[0]'s results."""
+    tasks = [(game_name, table, i, seed) for i in range(first, first + games)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
@@ -95,12 +106,13 @@ def run_pair(game_name: str, a: str, b: str, games: int, seed: int, first: int, 
     wins = draws = losses = 0
     lengths = []
     for i, result in results:
-        a_seat = 0 if i % 2 == 0 else 1
+        a_seat = i % len(table)
         winners = result["winners"]
-        if not winners or len(winners) > 1 and a_seat in winners:
-            draws += 1
-        elif a_seat in winners:
-            wins += 1
+        teams = result["teams"] or [[w] for w in winners]
+        if a_seat in winners and any(set(winners) <= set(team) for team in teams):
+            wins += 1  # alone, or with teammates only
+        elif not winners or a_seat in winners:
+            draws += 1  # nobody won, or a win shared with opponents
         else:
             losses += 1
         lengths.append(result["moves"])
@@ -112,7 +124,8 @@ def run_pair(game_name: str, a: str, b: str, games: int, seed: int, first: int, 
     n = wins + draws + losses
     score = wins + 0.5 * draws
     low, high = wilson(score, n)
-    return {"pair": f"{a}:{b}", "games": n, "wins": wins, "draws": draws, "losses": losses,
+    teams = results[0][1]["teams"] if results else None
+    return {"pair": ":".join(table), "fair": 1 / len(teams or table), "games": n, "wins": wins, "draws": draws, "losses": losses,
             "score": score / n if n else 0.0, "low": low, "high": high,
             "median_length": statistics.median(lengths) if lengths else 0}
 
@@ -128,24 +141,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     known = set(LEVELS) | {"random"}
-    pairs = []
+    tables = []
     for text in args.pairs.split(","):
-        a, _, b = text.partition(":")
-        if a not in known or b not in known:
-            parser.error(f"unknown player in {text!r} (players: {', '.join(sorted(known))})")
-        pairs.append((a, b))
+        table = text.split(":")
+        if len(table) < 2 or any(name not in known for name in table):
+            parser.error(f"bad table {text!r}: two or more of {', '.join(sorted(known))}, joined by ':'")
+        tables.append(table)
     print(f"{args.game}: {args.games} games per pair from game {args.first}, seed {args.seed}, "
           f"jobs {args.jobs}, Python {sys.version.split()[0]}")
     times: dict[str, list[float]] = {}
     iterations: dict[str, int] = {}
     rows = []
     start = time.perf_counter()
-    for a, b in pairs:
-        row = run_pair(args.game, a, b, args.games, args.seed, args.first, args.jobs, times, iterations)
+    for table in tables:
+        row = run_pair(args.game, table, args.games, args.seed, args.first, args.jobs, times, iterations)
         rows.append(row)
         print(f"  {row['pair']:<14} {row['wins']:>3}-{row['draws']}-{row['losses']:<3} (W-D-L)  "
               f"score {row['score']:.1%}  95% CI [{row['low']:.1%}, {row['high']:.1%}]  "
-              f"median game {row['median_length']} moves", flush=True)
+              f"(fair share {row['fair']:.0%})  median game {row['median_length']} moves", flush=True)
     levels = []
     for level in LEVELS:
         ts = sorted(times.get(level, []))
