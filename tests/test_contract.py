@@ -1,0 +1,108 @@
+"""The engine contract, checked the same way for every game that is built.
+
+Each game has its own scenario tests; this file checks what the page and the
+record format rely on, for every registered game and player count, along a few
+seeded random games: moves are listed, unique and enterable by taps (no move's
+steps a prefix of another's, every tapped cell on the board), a record replays,
+bad input is refused and changes nothing, and everything the page reads is JSON.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import py_engines
+from py_engines import CHANCE, BadRecord, IllegalMove
+from py_engines.rng import Rng
+
+BUILT = [name for name, info in py_engines.GAMES.items() if info["built"]]
+CASES = [(name, players) for name in BUILT for players in py_engines.GAMES[name]["players"]]
+MAX_PLIES = 400      # a random game that runs longer is checked up to here
+CHECK_EVERY = 7      # plies between the (slower) replay and refusal checks
+
+
+def step_key(steps: list[dict]) -> tuple:
+    return tuple(("cell", s["cell"]) if "cell" in s else ("choice", s["choice"]) for s in steps)
+
+
+def check_steps(game, cells: set[str]) -> None:
+    """Every legal move can be entered by taps, and no two are confused on the way."""
+    keys = {}
+    for move in game.legal_moves():
+        steps = game.move_steps(move)
+        assert steps, f"{move}: no steps"
+        for s in steps:
+            assert set(s) in ({"cell"}, {"choice"}), f"{move}: bad step {s}"
+            if "cell" in s:
+                assert s["cell"] in cells, f"{move}: {s['cell']} is not a cell of the board"
+            else:
+                assert isinstance(s["choice"], str) and s["choice"], f"{move}: bad choice {s}"
+        key = step_key(steps)
+        assert key not in keys, f"{move} and {keys[key]} are entered the same way"
+        keys[key] = move
+    for key, move in keys.items():
+        for n in range(1, len(key)):
+            assert key[:n] not in keys, f"{keys[key[:n]]}'s steps begin {move}'s"
+
+
+def check_refusals(game) -> None:
+    """Malformed moves are refused with IllegalMove, and the game is unchanged."""
+    before = game.to_json()
+    legal = set(game.legal_moves())
+    for bad in ["", "zz9", "pass pass", "\u00e9", legal and (min(legal) + "x")]:
+        if not bad or bad in legal:
+            continue
+        with pytest.raises(IllegalMove):
+            game.play(bad)
+        assert game.to_json() == before
+
+
+@pytest.mark.parametrize("name, players", CASES)
+def test_random_games_honour_the_contract(name, players):
+    layout = type(py_engines.new_game(name, players)).layout()
+    json.dumps(layout)
+    cells = {c["name"] for c in layout["cells"]}
+    assert len(cells) == len(layout["cells"]), "cell names must be unique"
+    for seed in (1, 2):
+        game = py_engines.new_game(name, players, seed)
+        rng = Rng(seed)
+        for ply in range(MAX_PLIES):
+            if game.is_over:
+                break
+            assert game.to_move is not None
+            moves = game.legal_moves()
+            assert moves, "no legal move in a game that is not over"
+            assert len(moves) == len(set(moves)), "a move is listed twice"
+            assert moves == game.legal_moves(), "the listing is not deterministic"
+            json.dumps(game.view())
+            if ply % CHECK_EVERY == 0:
+                if game.to_move != CHANCE:
+                    check_steps(game, cells)
+                check_refusals(game)
+                again = py_engines.load(game.to_json())
+                assert again.history == game.history and again.legal_moves() == moves
+                assert again.view() == game.view()
+            if game.to_move == CHANCE:
+                game.roll()
+                assert game.history[-1] in moves, "roll() played an outcome that was not listed"
+            else:
+                game.play(moves[rng.below(len(moves))])
+        if game.is_over:
+            assert game.to_move is None and game.legal_moves() == []
+            assert all(0 <= w < players for w in game.winners)
+            with pytest.raises(IllegalMove):
+                game.play(moves[0])
+        assert len(game.history) > 1 and len(game.scores) == players
+        assert py_engines.load(game.to_json()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_a_record_that_does_not_replay_is_refused(name):
+    game = py_engines.new_game(name)
+    record = json.loads(game.to_json())
+    record["moves"] = ["no-such-move"]
+    with pytest.raises(BadRecord, match="move 1"):
+        py_engines.load(json.dumps(record))
+    with pytest.raises(BadRecord):
+        py_engines.load(json.dumps({**record, "players": 99, "moves": []}))
