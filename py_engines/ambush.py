@@ -1,0 +1,462 @@
+"""Ambush (Jason Spears and Erik Oosterwal, 2008): stack, turn, sandwich, capture.
+
+Two players, Red (player 0, moves first) and Black, each with fifteen pyramids
+in five trees (large at the bottom, medium, small on top). The board is four
+3x3 coasters laid 2x2: a 6x6 grid, columns ``a``-``f``, rows ``1``-``6`` from
+Red's side; coaster 1 is ``a1``-``c3``, 2 ``d1``-``f3``, 3 ``a4``-``c6``,
+4 ``d4``-``f6``.
+
+A turn uses the top pyramid of one of the mover's trees, in one of two ways:
+
+* **place** it on an empty cell or on a stack of the mover's colour;
+* **turn** a coaster (90 degrees clockwise, 180, or 90 counterclockwise),
+  paying with the pyramid, which leaves the game. The coaster turned on the
+  turn just before may not be turned.
+
+A pyramid in a stack is visible unless a strictly larger one lies somewhere
+above it; a stack's strength is the sum of its visible pips (S 1, M 2, L 3).
+A sandwich is a run of one colour's stacks along a row, column or diagonal,
+with a stack of the other colour at each end; it captures when the two ends
+together are stronger than the run. A capture takes the top pyramid of each
+flanked stack, and the capturing player keeps its pips.
+
+* After a placement, only the placer's sandwiches that have the stack just
+  played on as an end are resolved (a piece placed between enemies is safe).
+* After a turn of a coaster, every capturing sandwich touching that coaster is
+  resolved, of either colour. If both colours would capture, the turning player
+  chooses which resolves first (a second move of the same turn: ``mine`` or
+  ``theirs``); the other colour is then checked again on the new board.
+* One colour's sandwiches resolve together; a stack flanked by several of them
+  loses only its top pyramid. There are no chain reactions.
+
+The game ends when both players have used all fifteen pyramids (30 turns);
+the larger total of captured pips wins, equal totals draw.
+
+Notation (all lower case):
+
+* a placement is the cell then the size: ``c4m`` puts a medium on c4;
+* a turn is the coaster's number, the direction (``cw``, ``ccw`` or ``half``)
+  and, after a dash, the size paid: ``2cw-s`` turns coaster 2 clockwise paying
+  a small, ``3half-l`` turns coaster 3 half way round paying a large;
+* the order of captures, when the turning player must choose it: ``mine``
+  (the turning player's captures first) or ``theirs``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Game, IllegalMove
+from .rng import Rng
+
+SIZE = 6
+CELLS = SIZE * SIZE
+COLUMNS = "abcdef"
+NAMES = [COLUMNS[i % SIZE] + str(i // SIZE + 1) for i in range(CELLS)]
+INDEX = {name: i for i, name in enumerate(NAMES)}
+COLOUR_NAMES = ("Red", "Black")
+
+SIZES = "sml"                      # small, medium, large; a pyramid's pips are its index + 1
+SIZE_NAMES = ("small", "medium", "large")
+TREES = 5
+
+# The coasters, numbered 1-4: origin column and row of each.
+COASTERS = {1: (0, 0), 2: (3, 0), 3: (0, 3), 4: (3, 3)}
+COASTER_CELLS = {k: tuple((r0 + r) * SIZE + c0 + c for r in range(3) for c in range(3))
+                 for k, (c0, r0) in COASTERS.items()}
+CENTRES = {k: (r0 + 1) * SIZE + c0 + 1 for k, (c0, r0) in COASTERS.items()}
+CENTRE_COASTER = {cell: k for k, cell in CENTRES.items()}
+COASTER_OF = [(i % SIZE) // 3 + 2 * ((i // SIZE) // 3) + 1 for i in range(CELLS)]
+
+# A turn maps the offset (dx, dy) from the coaster's centre to a new offset (y grows up).
+TURNS = {
+    "cw": lambda dx, dy: (dy, -dx),
+    "half": lambda dx, dy: (-dx, -dy),
+    "ccw": lambda dx, dy: (-dy, dx),
+}
+DIRECTIONS = ("cw", "half", "ccw")
+DIRECTION_NAMES = {"cw": "clockwise", "half": "half way round", "ccw": "counterclockwise"}
+
+
+def _turn_map(k: int, direction: str) -> tuple[int, ...]:
+    """``dest[i]``: where the stack on cell ``i`` of coaster ``k`` goes (``i`` for other cells)."""
+    c0, r0 = COASTERS[k]
+    dest = list(range(CELLS))
+    for cell in COASTER_CELLS[k]:
+        dx, dy = cell % SIZE - c0 - 1, cell // SIZE - r0 - 1
+        nx, ny = TURNS[direction](dx, dy)
+        dest[cell] = (r0 + 1 + ny) * SIZE + c0 + 1 + nx
+    return tuple(dest)
+
+
+TURN_MAPS = {(k, d): _turn_map(k, d) for k in COASTERS for d in DIRECTIONS}
+
+# The eight directions along rows, columns and diagonals, and from each cell the
+# ray of cells in each (nearest first). FORWARD holds one of each opposite pair.
+STEPS = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
+FORWARD = STEPS[:4]
+
+
+def _ray(cell: int, dx: int, dy: int) -> tuple[int, ...]:
+    x, y = cell % SIZE + dx, cell // SIZE + dy
+    out = []
+    while 0 <= x < SIZE and 0 <= y < SIZE:
+        out.append(y * SIZE + x)
+        x, y = x + dx, y + dy
+    return tuple(out)
+
+
+RAYS = [tuple(_ray(c, dx, dy) for dx, dy in STEPS) for c in range(CELLS)]
+FORWARD_RAYS = [rays[:4] for rays in RAYS]
+
+MINE, THEIRS = "mine", "theirs"
+
+# Every move text, parsed once: a placement (cell, size), a turn (coaster, direction, size).
+PLACEMENTS = {NAMES[c] + SIZES[s]: (c, s) for c in range(CELLS) for s in range(3)}
+TURN_MOVES = {f"{k}{d}-{SIZES[s]}": (k, d, s) for k in COASTERS for d in DIRECTIONS for s in range(3)}
+PLACEMENT_NAMES = [[NAMES[c] + SIZES[s] for s in range(3)] for c in range(CELLS)]
+
+
+def strength(stack: tuple[int, ...]) -> int:
+    """Visible pips of a stack (sizes 1-3, bottom to top).
+
+    A pyramid is hidden when a strictly larger one lies anywhere above it.
+
+    >>> strength((2, 1)), strength((1, 2, 3)), strength((3, 2, 1))
+    (3, 3, 6)
+    >>> strength((1, 2, 1)), strength((2, 1, 1))
+    (3, 4)
+    """
+    total = 0
+    above = 0  # the largest pyramid seen so far, reading from the top down
+    for pips in reversed(stack):
+        if pips >= above:
+            total += pips
+            above = pips
+    return total
+
+
+def visible(stack: tuple[int, ...]) -> list[bool]:
+    """For each pyramid of a stack (bottom to top), whether it shows: no larger one above it."""
+    shown = []
+    above = 0
+    for pips in reversed(stack):
+        shown.append(pips >= above)
+        above = max(above, pips)
+    return shown[::-1]
+
+
+class Ambush(Game):
+    name = "ambush"
+    title = "Ambush"
+    player_counts = (2,)
+    option_specs: dict[str, dict[str, Any]] = {}
+
+    def __init__(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, seed, options or {})
+        self.owner = [-1] * CELLS                    # -1 empty, else the player whose stack it is
+        self.stacks: list[tuple[int, ...]] = [()] * CELLS  # pips bottom to top
+        self.power = [0] * CELLS                     # each stack's strength
+        # Trees by how many pyramids they still hold: tree[p][h] trees of height h (0-3).
+        # A tree of height 3 shows a small, 2 a medium, 1 a large.
+        self.trees = [[0, 0, 0, TREES], [0, 0, 0, TREES]]
+        self.captured: list[list[int]] = [[], []]    # pips each player took from the other
+        self.spent: list[list[int]] = [[], []]       # pips each player paid to turn coasters
+        self.turn = 0
+        self.turns_played = 0
+        self.blocked: int | None = None              # the coaster turned on the turn just before
+        self.pending: int | None = None              # coaster just turned, while the order of captures is open
+        self.last: list[int] = []                    # cells the last move touched
+        self.last_captures: list[int] = []           # cells that lost a pyramid in the last move
+        self.over = False
+
+    # -- the protocol -------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> list[float]:
+        return [float(sum(self.captured[0])), float(sum(self.captured[1]))]
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        a, b = sum(self.captured[0]), sum(self.captured[1])
+        return [0] if a > b else [1] if b > a else []
+
+    def tops(self, player: int) -> list[int]:
+        """The sizes (0 small, 1 medium, 2 large) on top of the player's trees."""
+        tree = self.trees[player]
+        return [s for s in range(3) if tree[3 - s]]
+
+    def legal_moves(self) -> list[str]:
+        if self.over:
+            return []
+        if self.pending is not None:
+            return [MINE, THEIRS]
+        p = self.turn
+        tops = self.tops(p)
+        owner = self.owner
+        moves = [PLACEMENT_NAMES[c][s] for c in range(CELLS) if owner[c] < 0 or owner[c] == p for s in tops]
+        for k in COASTERS:
+            if k != self.blocked:
+                moves += [f"{k}{d}-{SIZES[s]}" for d in DIRECTIONS for s in tops]
+        return moves
+
+    def play(self, move: str) -> None:
+        if self.over:
+            raise IllegalMove(f"illegal move {move!r}: the game is over")
+        if not isinstance(move, str):
+            raise IllegalMove(f"illegal move {move!r}: a move is text such as 'c4m', '2cw-s' or 'mine'")
+        if self.pending is not None:
+            if move not in (MINE, THEIRS):
+                raise IllegalMove(f"illegal move {move!r}: both colours would capture after the turn of "
+                                  f"coaster {self.pending}; choose whose captures come first, 'mine' or 'theirs'")
+            self._order(move)
+            return
+        if move in (MINE, THEIRS):
+            raise IllegalMove(f"illegal move {move!r}: there is no order of captures to choose")
+        p = self.turn
+        if move in PLACEMENTS:
+            cell, s = PLACEMENTS[move]
+            self._check_size(move, s)
+            if self.owner[cell] == 1 - p:
+                raise IllegalMove(f"illegal move {move!r}: {NAMES[cell]} holds a "
+                                  f"{COLOUR_NAMES[1 - p].lower()} stack, and a pyramid goes only on "
+                                  "an empty cell or a stack of its own colour")
+            self._place(cell, s)
+        elif move in TURN_MOVES:
+            k, d, s = TURN_MOVES[move]
+            self._check_size(move, s)
+            if k == self.blocked:
+                raise IllegalMove(f"illegal move {move!r}: coaster {k} was turned on the turn just before")
+            self._turn(k, d, s)
+        else:
+            raise IllegalMove(f"illegal move {move!r}: {self._malformed(move)}")
+
+    def play_unchecked(self, move: str) -> None:
+        """Play a move known to be legal (from ``legal_moves`` or ``random_move``)."""
+        placement = PLACEMENTS.get(move)
+        if placement is not None:
+            self._place(*placement)
+        elif move in TURN_MOVES:
+            self._turn(*TURN_MOVES[move])
+        else:
+            self._order(move)
+
+    def random_move(self, rng: Rng) -> str:
+        """A uniformly random legal move, found without listing them all."""
+        if self.pending is not None:
+            return (MINE, THEIRS)[rng.below(2)]
+        p = self.turn
+        tops = self.tops(p)
+        owner = self.owner
+        cells = [c for c in range(CELLS) if owner[c] < 0 or owner[c] == p]
+        coasters = [k for k in COASTERS if k != self.blocked]
+        n = len(tops)
+        r = rng.below((len(cells) + 3 * len(coasters)) * n)
+        r, s = divmod(r, n)
+        if r < len(cells):
+            return PLACEMENT_NAMES[cells[r]][tops[s]]
+        k, d = divmod(r - len(cells), 3)
+        return f"{coasters[k]}{DIRECTIONS[d]}-{SIZES[tops[s]]}"
+
+    def move_steps(self, move: str) -> list[dict[str, str]]:
+        """A placement: the cell, then the size. A turn: the direction, the coaster's
+        centre cell, then the size paid. The order of captures: one choice."""
+        if move in PLACEMENTS:
+            cell, s = PLACEMENTS[move]
+            return [{"cell": NAMES[cell]}, {"choice": SIZES[s]}]
+        if move in TURN_MOVES:
+            k, d, s = TURN_MOVES[move]
+            return [{"choice": d}, {"cell": NAMES[CENTRES[k]]}, {"choice": SIZES[s]}]
+        if move in (MINE, THEIRS):
+            return [{"choice": move}]
+        raise IllegalMove(f"illegal move {move!r}: {self._malformed(move)}")
+
+    def view(self) -> dict[str, Any]:
+        cells = {}
+        for c in range(CELLS):
+            stack = self.stacks[c]
+            if stack:
+                cells[NAMES[c]] = {"player": self.owner[c], "stack": "".join(SIZES[x - 1] for x in stack),
+                                   "visible": visible(stack), "strength": self.power[c]}
+        players = []
+        for p in (0, 1):
+            tree = self.trees[p]
+            players.append({
+                # each tree bottom to top: "lms", "lm", "l" or "" (used up), the tallest first
+                "trees": ["lms"[:h] for h in (3, 2, 1, 0) for _ in range(tree[h])],
+                "tops": [SIZES[s] for s in self.tops(p)],
+                "left": sum(h * n for h, n in enumerate(tree)),
+                "captured": "".join(SIZES[x - 1] for x in self.captured[p]),
+                "spent": "".join(SIZES[x - 1] for x in self.spent[p]),
+                "score": sum(self.captured[p]),
+            })
+        pending = None
+        if self.pending is not None:
+            pending = {"coaster": self.pending,
+                       "captures": [[NAMES[c] for c in sorted(self._captures(q, self.pending))] for q in (0, 1)]}
+        return {
+            "cells": cells,
+            "players": players,
+            "turn": self.turns_played + (0 if self.over else 1),
+            "blocked": self.blocked,
+            "pending": pending,
+            "last": [NAMES[c] for c in self.last],
+            "captures": [NAMES[c] for c in self.last_captures],
+            "result": None if not self.over else ("win" if self.winners else "draw"),
+        }
+
+    @staticmethod
+    def layout() -> dict[str, Any]:
+        """A 6x6 square board, row 1 at the bottom, with the four coasters as regions."""
+        cells = [{"name": NAMES[c], "x": float(c % SIZE), "y": float(c // SIZE)} for c in range(CELLS)]
+        regions = [{"name": f"Coaster {k}", "cells": [NAMES[c] for c in COASTER_CELLS[k]],
+                    "class": f"coaster coaster-{k}"} for k in COASTERS]
+        labels = ([{"text": COLUMNS[x], "x": float(x), "y": -0.8} for x in range(SIZE)]
+                  + [{"text": str(y + 1), "x": -0.8, "y": float(y)} for y in range(SIZE)])
+        return {"shape": "square", "cells": cells, "regions": regions, "labels": labels}
+
+    def clone(self) -> "Ambush":
+        other = Ambush.__new__(Ambush)
+        other.__dict__.update(self.__dict__)
+        other.history = self.history[:]
+        other.owner = self.owner[:]
+        other.stacks = self.stacks[:]
+        other.power = self.power[:]
+        other.trees = [self.trees[0][:], self.trees[1][:]]
+        other.captured = [self.captured[0][:], self.captured[1][:]]
+        other.spent = [self.spent[0][:], self.spent[1][:]]
+        return other
+
+    # -- the rules ------------------------------------------------------------
+    def _malformed(self, move: str) -> str:
+        """Why a text that is no move at all was refused."""
+        if move[:1].isdigit():
+            return ("a turn is the coaster (1-4), cw, half or ccw, a dash and the size paid, "
+                    "such as '2cw-s'")
+        if move in INDEX:
+            return f"a placement names a size after the cell, such as '{move}s'"
+        if move[:-1] not in INDEX:
+            return f"{move[:-1] or 'nothing'!r} is not a cell (columns a-f, rows 1-6, e.g. c4)"
+        return f"the size must be s, m or l, not {move[-1:]!r}"
+
+    def _check_size(self, move: str, s: int) -> None:
+        if s not in self.tops(self.turn):
+            raise IllegalMove(f"illegal move {move!r}: no tree of {COLOUR_NAMES[self.turn]} has a "
+                              f"{SIZE_NAMES[s]} pyramid on top")
+
+    def _take(self, s: int) -> int:
+        """Take a pyramid of size index ``s`` off a tree of the mover; return its pips."""
+        tree = self.trees[self.turn]
+        tree[3 - s] -= 1
+        tree[2 - s] += 1
+        return s + 1
+
+    def _set(self, cell: int, owner: int, stack: tuple[int, ...]) -> None:
+        self.owner[cell] = owner if stack else -1
+        self.stacks[cell] = stack
+        self.power[cell] = strength(stack)
+
+    def _place(self, cell: int, s: int) -> None:
+        p = self.turn
+        self._set(cell, p, self.stacks[cell] + (self._take(s),))
+        self.history.append(PLACEMENT_NAMES[cell][s])
+        self.last = [cell]
+        taken = self._placement_captures(cell)
+        self.last_captures = sorted(taken)
+        self._capture(p, taken)
+        self._end_turn(None)
+
+    def _placement_captures(self, cell: int) -> set[int]:
+        """Cells flanked in the mover's capturing sandwiches that have ``cell`` as an end."""
+        owner, power = self.owner, self.power
+        p = owner[cell]
+        taken: set[int] = set()
+        for ray in RAYS[cell]:
+            run = 0
+            for i, c in enumerate(ray):
+                if owner[c] == p and i:
+                    if power[cell] + power[c] > run:
+                        taken.update(ray[:i])
+                    break
+                if owner[c] != 1 - p:
+                    break
+                run += power[c]
+        return taken
+
+    def _captures(self, p: int, coaster: int) -> set[int]:
+        """Cells flanked in ``p``'s capturing sandwiches with a cell on ``coaster``."""
+        owner, power = self.owner, self.power
+        taken: set[int] = set()
+        for cell in range(CELLS):
+            if owner[cell] != p:
+                continue
+            for ray in FORWARD_RAYS[cell]:
+                run = 0
+                for i, c in enumerate(ray):
+                    if owner[c] == p and i:
+                        if power[cell] + power[c] > run and (
+                                COASTER_OF[cell] == coaster
+                                or any(COASTER_OF[x] == coaster for x in ray[:i + 1])):
+                            taken.update(ray[:i])
+                        break
+                    if owner[c] != 1 - p:
+                        break
+                    run += power[c]
+        return taken
+
+    def _capture(self, p: int, cells: set[int]) -> None:
+        """``p`` takes the top pyramid of each of ``cells``."""
+        for c in sorted(cells):
+            stack = self.stacks[c]
+            self.captured[p].append(stack[-1])
+            self._set(c, self.owner[c], stack[:-1])
+
+    def _turn(self, k: int, d: str, s: int) -> None:
+        p = self.turn
+        self.spent[p].append(self._take(s))
+        dest = TURN_MAPS[k, d]
+        owner, stacks = self.owner[:], self.stacks[:]
+        for c in COASTER_CELLS[k]:
+            self._set(dest[c], owner[c], stacks[c])
+        self.history.append(f"{k}{d}-{SIZES[s]}")
+        self.last = list(COASTER_CELLS[k])
+        mine, theirs = self._captures(p, k), self._captures(1 - p, k)
+        if mine and theirs:
+            self.pending = k   # the turning player chooses the order next
+            self.last_captures = []
+            return
+        self.last_captures = sorted(mine | theirs)
+        self._capture(p, mine)
+        self._capture(1 - p, theirs)
+        self._end_turn(k)
+
+    def _order(self, move: str) -> None:
+        k = self.pending
+        first = self.turn if move == MINE else 1 - self.turn
+        taken = self._captures(first, k)
+        self._capture(first, taken)
+        again = self._captures(1 - first, k)  # the other colour, checked on the new board
+        self._capture(1 - first, again)
+        self.pending = None
+        self.history.append(move)
+        self.last_captures = sorted(taken | again)
+        self._end_turn(k)
+
+    def _end_turn(self, turned: int | None) -> None:
+        self.blocked = turned
+        self.turns_played += 1
+        if self.turns_played == 2 * 3 * TREES:
+            self.over = True
+        else:
+            self.turn = 1 - self.turn
+
+
+GAME = Ambush
