@@ -116,6 +116,36 @@ TURN_MOVES = {f"{k}{d}-{SIZES[s]}": (k, d, s) for k in COASTERS for d in DIRECTI
 PLACEMENT_NAMES = [[NAMES[c] + SIZES[s] for s in range(3)] for c in range(CELLS)]
 
 
+def parse_move(text: str) -> tuple:
+    """A move text as a tuple: ``("place", cell, size)``, ``("turn", coaster, direction, size)``
+    or ``("order", "mine" | "theirs")``; cells and sizes by name. ValueError if it is no move.
+
+    >>> parse_move("c4m"), parse_move("2cw-s"), parse_move("theirs")
+    (('place', 'c4', 'm'), ('turn', 2, 'cw', 's'), ('order', 'theirs'))
+    """
+    if text in PLACEMENTS:
+        return ("place", text[:-1], text[-1])
+    if text in TURN_MOVES:
+        k, d, s = TURN_MOVES[text]
+        return ("turn", k, d, SIZES[s])
+    if text in (MINE, THEIRS):
+        return ("order", text)
+    raise ValueError(f"not an Ambush move: {text!r}")
+
+
+def format_move(move: tuple) -> str:
+    """The inverse of :func:`parse_move`.
+
+    >>> format_move(("turn", 3, "half", "l"))
+    '3half-l'
+    """
+    kind = move[0]
+    text = (move[1] + move[2] if kind == "place" else f"{move[1]}{move[2]}-{move[3]}" if kind == "turn"
+            else move[1])
+    parse_move(text)  # refuse a tuple that names no move
+    return text
+
+
 def strength(stack: tuple[int, ...]) -> int:
     """Visible pips of a stack (sizes 1-3, bottom to top).
 
