@@ -1,0 +1,592 @@
+"""Nimbus (Erik Oosterwal, 2011): move a pyramid, then collect a line of them.
+
+A round has two phases. In the setup the players, in turn, take a pyramid of
+their choice from the pile and put it on the 8x8 board: flat on an empty square,
+pointing one of eight directions, or upright on an empty square or on top of an
+upright stack. Once the pile is empty, play begins. A turn is one move action
+and one collect, in either order:
+
+* move actions: stand a flat pyramid upright; lay a lone upright pyramid flat;
+  turn a flat pyramid to another direction; slide a flat pyramid forward over
+  empty squares; step the top of an upright stack to a neighbouring square that
+  is empty or holds an upright stack;
+* collect: choose a line (row, column or diagonal) and a colour, a size or an
+  orientation; take every top pyramid on the line that has it (at least one).
+
+The round ends the moment the board is empty. Who wins it depends on the
+``round_end`` option (the player who took the last pyramid, by default); a round
+winner adds the pips of what they collected in that round to their total. The
+game ends when a total passes the target, or after a number of rounds. The first
+player moves one seat each round. Ties: most rounds won, then most pyramids
+collected in the last round, then a shared win.
+
+Notation (squares ``a1``..``h8``, ``a1`` bottom left, row 8 toward north):
+
+* ``r3``      setup: take a pyramid from the pile (colour ``r y g b k`` for red,
+              yellow, green, blue, black; size ``1 2 3`` pips);
+* ``d4=ne``   setup: put the pyramid taken on d4 flat pointing north-east;
+  ``d4=u``    ... or upright. In play the same text sets the pyramid on d4 to
+              that orientation: stand it up, lay it flat, or turn it;
+* ``d4-d7``   in play: slide the flat pyramid on d4 to d7, or step the top of
+              the upright stack on d4 to a neighbouring square;
+* ``r:b4-g4`` collect every red top pyramid on the line through b4 and g4; b4
+              and g4 are the outermost reds on that line (either may come first);
+* ``2:d4``    collect only the top pyramid on d4, by its size 2: allowed when
+              some line through d4 holds no other top pyramid of size 2.
+
+Collect properties: colours ``r y g b k``, sizes ``1 2 3``, orientations ``u``
+(upright) and ``n ne e se s sw w nw``. With the random setup option the setup
+moves are chance outcomes (``to_move == CHANCE``) drawn by ``roll()``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .core import CHANCE, Game, IllegalMove
+from .rng import Rng
+
+FILES = "abcdefgh"
+SIZE = 8
+SQUARES = SIZE * SIZE
+NAMES = [FILES[i % SIZE] + str(i // SIZE + 1) for i in range(SQUARES)]  # a1 b1 .. h1 a2 .. h8
+INDEX = {name: i for i, name in enumerate(NAMES)}
+
+DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+DELTAS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # (file, row)
+UPRIGHT = "u"
+ORIENTS = (UPRIGHT,) + DIRS  # a pyramid's orientation: 0 upright, 1 + d for flat pointing DIRS[d]
+
+COLOURS = "rygbk"
+COLOUR_NAMES = ("red", "yellow", "green", "blue", "black")
+KINDS = [c + str(s) for c in COLOURS for s in (1, 2, 3)]  # kind k: colour k // 3, size k % 3 + 1
+KIND_INDEX = {name: k for k, name in enumerate(KINDS)}
+PIPS = [k % 3 + 1 for k in range(len(KINDS))]
+
+# Collect properties: 0-4 colours, 5-7 sizes, 8-16 orientations (8 upright, 9 + d flat pointing d).
+PROPS = tuple(COLOURS) + ("1", "2", "3") + ORIENTS
+PROP_INDEX = {p: i for i, p in enumerate(PROPS)}
+
+
+def _ray(square: int, d: int) -> tuple[int, ...]:
+    """The squares from ``square`` (excluded) to the board's edge in direction ``d``."""
+    f, r = square % SIZE, square // SIZE
+    df, dr = DELTAS[d]
+    out = []
+    f, r = f + df, r + dr
+    while 0 <= f < SIZE and 0 <= r < SIZE:
+        out.append(r * SIZE + f)
+        f, r = f + df, r + dr
+    return tuple(out)
+
+
+RAYS = [[_ray(s, d) for d in range(8)] for s in range(SQUARES)]
+NEIGHBOURS = [tuple(ray[0] for ray in RAYS[s] if ray) for s in range(SQUARES)]
+
+
+def _lines() -> list[tuple[int, ...]]:
+    """Every row, column and diagonal (of any length), each from one end to the other."""
+    lines = []
+    for s in range(SQUARES):
+        for d in (2, 0, 1, 7):  # east along rows, north up columns, north-east and north-west diagonals
+            back = RAYS[s][(d + 4) % 8]
+            if not back:  # s is the line's first square
+                lines.append((s,) + RAYS[s][d])
+    return lines
+
+
+LINES = _lines()  # 8 rows, 8 columns, 15 + 15 diagonals
+LINES_THROUGH = [tuple(i for i, line in enumerate(LINES) if s in line) for s in range(SQUARES)]
+LINE_OF = {(a, b): i for i, line in enumerate(LINES) for a in line for b in line if a != b}
+
+PLACE_NAMES = [[NAMES[s] + "=" + o for o in ORIENTS] for s in range(SQUARES)]
+STEP_NAMES = [[NAMES[a] + "-" + NAMES[b] for b in range(SQUARES)] for a in range(SQUARES)]
+
+ROUND_ENDS = {
+    "last": "the player who takes the last pyramid wins the round",
+    "misere": "the next player, who cannot take one, wins the round",
+    "two_winners": "both of them win the round",
+    "loser_last": "the player who takes the last pyramid loses; everyone else scores",
+    "loser_next": "the next player loses; everyone else scores",
+    "two_losers": "both of them lose; everyone else scores",
+}
+LARGE_GROUP = {"two_winners", "loser_last", "loser_next", "two_losers"}
+GOALS = ("over25", "over50", "over60", "over100", "rounds1", "rounds3", "rounds5", "rounds10")
+
+_COLLECT = re.compile(r"([a-z0-9]+):([a-h][1-8])(?:-([a-h][1-8]))?")
+_STEP = re.compile(r"([a-h][1-8])-([a-h][1-8])")
+_ORIENT = re.compile(r"([a-h][1-8])=([a-z]+)")
+
+# A random setup lays a pyramid upright on an empty square as often as flat (its
+# eight directions share the other half) and on an upright stack a little less often.
+WEIGHT_UPRIGHT_EMPTY = 8
+WEIGHT_FLAT = 1
+WEIGHT_ON_STACK = 3
+
+
+def pips(kinds: list[int]) -> int:
+    return sum(PIPS[k] for k in kinds)
+
+
+class Nimbus(Game):
+    name = "nimbus"
+    title = "Nimbus"
+    player_counts = tuple(range(2, 11))
+    option_specs = {
+        "sets": {"default": 3, "choices": [2, 3, 4, 5, 6], "label": "Pyramid sets",
+                 "help": "Each set holds one small, medium and large pyramid of each of five colours."},
+        "random_setup": {"default": False, "choices": [False, True], "label": "Random setup",
+                         "help": "The pyramids fall on the board at random instead of being placed by the players."},
+        "round_end": {"default": "last", "choices": list(ROUND_ENDS), "label": "Round winner",
+                      "help": "Who scores when the last pyramid leaves the board; the last four need 4 or more players."},
+        "goal": {"default": "over50", "choices": list(GOALS), "label": "Game end",
+                 "help": "The game ends when a total passes the target, or after that many rounds."},
+    }
+
+    def __init__(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> None:
+        options = options or {"sets": 3, "random_setup": False, "round_end": "last", "goal": "over50"}
+        super().__init__(players, seed, options)
+        if options["round_end"] in LARGE_GROUP and players < 4:
+            raise ValueError(f"nimbus: round_end {options['round_end']!r} is a variant for 4 or more players, "
+                             f"not {players}")
+        goal = options["goal"]
+        self.target = int(goal[4:]) if goal.startswith("over") else None
+        self.max_rounds = int(goal[6:]) if goal.startswith("rounds") else None
+        self.sets = options["sets"]
+        self.random_setup = options["random_setup"]
+        self.rng = Rng(seed)
+        self.totals = [0] * players
+        self.rounds_won = [0] * players
+        self.rounds: list[dict[str, Any]] = []  # one entry per finished round
+        self.round = 0
+        self.final: list[int] | None = None     # the winners, once the game is over
+        self.last: list[int] = []               # squares the last move touched
+        self._start_round()
+
+    # -- the position ---------------------------------------------------------
+    def _start_round(self) -> None:
+        self.stacks: list[list[int]] = [[] for _ in range(SQUARES)]  # kinds, bottom to top
+        self.dirs = [-1] * SQUARES        # a flat pyramid's direction, -1 upright or empty
+        self.pile = [self.sets] * len(KINDS)
+        self.left = self.sets * len(KINDS)  # pyramids in the pile
+        self.held = -1                    # the kind taken from the pile and not yet placed
+        self.first = self.round % self.players
+        self.turn = self.first
+        self.setup = True
+        self.moved = False                # the turn's move action is done
+        self.collected = False            # the turn's collect is done
+        self.collections: list[list[int]] = [[] for _ in range(self.players)]
+
+    # -- the protocol -----------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        if self.final is not None:
+            return None
+        if self.setup and self.random_setup:
+            return CHANCE
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.final is not None
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.final or [])
+
+    @property
+    def scores(self) -> list[float]:
+        return [float(t) for t in self.totals]
+
+    def legal_moves(self) -> list[str]:
+        if self.final is not None:
+            return []
+        if self.setup:
+            if self.held < 0:
+                return [KINDS[k] for k in range(len(KINDS)) if self.pile[k]]
+            return [move for move, _ in self._placements()]
+        moves = [] if self.moved else self._move_actions()
+        if not self.collected:
+            moves += self._collects()
+        return moves
+
+    def play(self, move: str) -> None:
+        if not isinstance(move, str):
+            raise IllegalMove(f"illegal move {move!r}: a move is text such as 'r3', 'd4=ne', 'd4-d7' or 'r:b4-g4'")
+        if self.final is not None:
+            raise IllegalMove(f"illegal move {move!r}: the game is over")
+        if self.setup:
+            self._check_setup(move)
+        elif ":" in move:
+            if self.collected:
+                raise IllegalMove(f"illegal move {move!r}: this turn's collect is done; a move action is left")
+            self._check_collect(move)
+        else:
+            if self.moved:
+                raise IllegalMove(f"illegal move {move!r}: this turn's move action is done; collect now")
+            self._check_action(move)
+        self.play_unchecked(move)
+
+    def roll(self) -> str:
+        """At a random setup's chance point: draw the pyramid taken, or where it lands."""
+        if self.to_move != CHANCE:
+            raise IllegalMove("roll: not a chance point (only a random setup has them in nimbus)")
+        outcomes = self.chance_outcomes()
+        x = self.rng.below(sum(w for _, w in outcomes))
+        for move, weight in outcomes:
+            x -= weight
+            if x < 0:
+                break
+        self.play_unchecked(move)
+        return move
+
+    def chance_outcomes(self) -> list[tuple[str, int]]:
+        """The random setup's outcomes with their weights: a pyramid drawn from the pile, then its place."""
+        if self.held < 0:
+            return [(KINDS[k], n) for k, n in enumerate(self.pile) if n]
+        return self._placements()
+
+    def move_steps(self, move: str) -> list[dict[str, str]]:
+        if ":" in move:
+            prop, a, b = self._parse_collect(move)
+            return [{"choice": PROPS[prop]}, {"cell": NAMES[a]}, {"cell": NAMES[a if b < 0 else b]}]
+        if "=" in move:
+            square, orient = self._parse_orient(move)
+            return [{"cell": NAMES[square]}, {"choice": ORIENTS[orient]}]
+        if "-" in move:
+            a, b = self._parse_step(move)
+            return [{"cell": NAMES[a]}, {"cell": NAMES[b]}]
+        if move in KIND_INDEX:
+            return [{"choice": move}]
+        raise IllegalMove(f"illegal move {move!r}: not Nimbus notation")
+
+    def view(self) -> dict[str, Any]:
+        squares = {}
+        for s in range(SQUARES):
+            if self.stacks[s]:
+                squares[NAMES[s]] = {"orient": ORIENTS[self.dirs[s] + 1], "stack": [KINDS[k] for k in self.stacks[s]]}
+        if self.final is not None:
+            phase = "over"
+        else:
+            phase = "setup" if self.setup else "play"
+        if self.setup:
+            remaining = ["place"] if self.held >= 0 else ["take"]
+        else:
+            remaining = [a for a, done in (("move", self.moved), ("collect", self.collected)) if not done]
+        return {
+            "phase": phase,
+            "round": self.round + 1,
+            "first": self.first,
+            "turn": None if self.final is not None else self.turn,
+            "remaining": [] if self.final is not None else remaining,
+            "squares": squares,
+            "pile": {KINDS[k]: n for k, n in enumerate(self.pile)},
+            "left": self.left,
+            "held": KINDS[self.held] if self.held >= 0 else None,
+            "collections": [[KINDS[k] for k in c] for c in self.collections],
+            "pips": [pips(c) for c in self.collections],
+            "totals": list(self.totals),
+            "rounds_won": list(self.rounds_won),
+            "rounds": [dict(r) for r in self.rounds],
+            "goal": self.options["goal"],
+            "round_end": self.options["round_end"],
+            "last": [NAMES[s] for s in self.last],
+        }
+
+    @staticmethod
+    def layout() -> dict[str, Any]:
+        """The board for drawing: a square per cell, a1 bottom left, with file and row labels."""
+        cells = [{"name": NAMES[s], "x": float(s % SIZE) - 3.5, "y": float(s // SIZE) - 3.5} for s in range(SQUARES)]
+        labels = [{"text": FILES[f], "x": f - 3.5, "y": -4.5} for f in range(SIZE)]
+        labels += [{"text": str(r + 1), "x": -4.5, "y": r - 3.5} for r in range(SIZE)]
+        return {"shape": "square", "cells": cells, "labels": labels}
+
+    def clone(self) -> "Nimbus":
+        other = Nimbus.__new__(Nimbus)
+        other.__dict__.update(self.__dict__)
+        other.history = self.history[:]
+        other.rng = Rng(self.rng.state)
+        other.stacks = [s[:] for s in self.stacks]
+        other.dirs = self.dirs[:]
+        other.pile = self.pile[:]
+        other.collections = [c[:] for c in self.collections]
+        other.totals = self.totals[:]
+        other.rounds_won = self.rounds_won[:]
+        other.rounds = self.rounds[:]
+        other.last = self.last[:]
+        return other
+
+    # -- the fast path for playouts ----------------------------------------------
+    def random_move(self, rng: Rng) -> str:
+        """A uniformly random legal move (setup moves and chance points included)."""
+        if self.to_move == CHANCE:
+            outcomes = self.chance_outcomes()
+            return outcomes[rng.below(len(outcomes))][0]
+        moves = self.legal_moves()
+        return moves[rng.below(len(moves))]
+
+    def play_unchecked(self, move: str) -> None:
+        """Play a move known to be legal (from ``legal_moves``, ``random_move`` or a chance outcome)."""
+        self.history.append(move)
+        if self.setup:
+            if self.held < 0:  # a pyramid taken from the pile
+                k = KIND_INDEX[move]
+                self.pile[k] -= 1
+                self.left -= 1
+                self.held = k
+                self.last = []
+                return
+            square, orient = self._parse_orient(move)
+            self.stacks[square].append(self.held)
+            self.dirs[square] = orient - 1
+            self.held = -1
+            self.last = [square]
+            self.turn = (self.turn + 1) % self.players
+            if not self.left:  # the setup is over: the round's first player starts
+                self.setup = False
+                self.turn = self.first
+            return
+        if ":" in move:
+            prop, a, b = self._parse_collect(move)
+            taken = [a] if b < 0 else [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
+            mine = self.collections[self.turn]
+            for s in taken:
+                mine.append(self.stacks[s].pop())
+                self.dirs[s] = -1
+            self.last = taken
+            self.collected = True
+            if not any(self.stacks):
+                self._end_round()
+                return
+        elif "=" in move:
+            square, orient = self._parse_orient(move)
+            self.dirs[square] = orient - 1
+            self.last = [square]
+            self.moved = True
+        else:
+            a, b = self._parse_step(move)
+            self.stacks[b].append(self.stacks[a].pop())
+            self.dirs[b] = self.dirs[a]
+            if not self.stacks[a]:
+                self.dirs[a] = -1
+            self.last = [a, b]
+            self.moved = True
+        if self.moved and self.collected:
+            self.turn = (self.turn + 1) % self.players
+            self.moved = self.collected = False
+
+    # -- turns and rounds ---------------------------------------------------------
+    def _end_round(self) -> None:
+        """The board is empty: score the round, then end the game or set up the next round."""
+        n = self.players
+        taker = self.turn
+        nxt = (taker + 1) % n
+        rule = self.options["round_end"]
+        if rule == "last":
+            scorers = [taker]
+        elif rule == "misere":
+            scorers = [nxt]
+        elif rule == "two_winners":
+            scorers = sorted({taker, nxt})
+        else:
+            losers = {"loser_last": {taker}, "loser_next": {nxt}, "two_losers": {taker, nxt}}[rule]
+            scorers = [p for p in range(n) if p not in losers]
+        points = [0] * n
+        for p in scorers:
+            points[p] = pips(self.collections[p])
+            self.totals[p] += points[p]
+            self.rounds_won[p] += 1
+        self.rounds.append({"round": self.round + 1, "taker": taker, "winners": scorers, "points": points,
+                            "pyramids": [len(c) for c in self.collections],
+                            "pips": [pips(c) for c in self.collections]})
+        finished = len(self.rounds)
+        if self.target is not None and max(self.totals) > self.target or finished == self.max_rounds:
+            self.final = self._decide()
+            return
+        self.round += 1
+        self._start_round()  # self.last still shows what the final collect took
+
+    def _decide(self) -> list[int]:
+        """The game's winners: the highest total, then most rounds won, then most pyramids this round."""
+        def rank(p: int) -> tuple[int, int, int]:
+            return (self.totals[p], self.rounds_won[p], len(self.collections[p]))
+        best = max(rank(p) for p in range(self.players))
+        return [p for p in range(self.players) if rank(p) == best]
+
+    # -- setup ------------------------------------------------------------------------
+    def _placements(self) -> list[tuple[str, int]]:
+        """Where the pyramid taken may go, with the weights a random setup draws them by."""
+        out = []
+        for s in range(SQUARES):
+            if not self.stacks[s]:
+                out.append((PLACE_NAMES[s][0], WEIGHT_UPRIGHT_EMPTY))
+                out += [(PLACE_NAMES[s][o], WEIGHT_FLAT) for o in range(1, 9)]
+            elif self.dirs[s] < 0:
+                out.append((PLACE_NAMES[s][0], WEIGHT_ON_STACK))
+        return out
+
+    def _check_setup(self, move: str) -> None:
+        if self.held < 0:
+            k = KIND_INDEX.get(move)
+            if k is None:
+                raise IllegalMove(f"illegal move {move!r}: in the setup, first take a pyramid from the pile, "
+                                  f"e.g. 'r3' (colour r y g b k, size 1-3)")
+            if not self.pile[k]:
+                raise IllegalMove(f"illegal move {move!r}: no {_kind_words(k)} is left in the pile")
+            return
+        if "=" not in move:
+            raise IllegalMove(f"illegal move {move!r}: put the {_kind_words(self.held)} taken on the board, "
+                              f"e.g. 'd4=u' or 'd4=ne'")
+        square, orient = self._parse_orient(move)
+        if self.dirs[square] >= 0:
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[square]} holds a flat pyramid")
+        if self.stacks[square] and orient:
+            raise IllegalMove(f"illegal move {move!r}: on a stack a pyramid can only go upright ({NAMES[square]}=u)")
+
+    # -- move actions ---------------------------------------------------------------------
+    def _move_actions(self) -> list[str]:
+        moves: list[str] = []
+        stacks, dirs = self.stacks, self.dirs
+        for s in range(SQUARES):
+            stack = stacks[s]
+            if not stack:
+                continue
+            d = dirs[s]
+            if d >= 0:  # flat: stand up, turn, slide
+                moves += [PLACE_NAMES[s][o] for o in range(9) if o != d + 1]
+                for t in RAYS[s][d]:
+                    if stacks[t]:
+                        break
+                    moves.append(STEP_NAMES[s][t])
+            else:
+                if len(stack) == 1:  # a lone upright pyramid may lie down
+                    moves += PLACE_NAMES[s][1:]
+                moves += [STEP_NAMES[s][t] for t in NEIGHBOURS[s] if dirs[t] < 0]
+        return moves
+
+    def _check_action(self, move: str) -> None:
+        if "=" in move:
+            square, orient = self._parse_orient(move)
+            stack, d = self.stacks[square], self.dirs[square]
+            where = NAMES[square]
+            if not stack:
+                raise IllegalMove(f"illegal move {move!r}: {where} is empty")
+            if d < 0 and len(stack) > 1:
+                raise IllegalMove(f"illegal move {move!r}: only a lone upright pyramid may be laid flat, "
+                                  f"and {where} holds a stack of {len(stack)}")
+            if orient == d + 1:
+                raise IllegalMove(f"illegal move {move!r}: the pyramid on {where} is already "
+                                  f"{'upright' if d < 0 else 'pointing ' + DIRS[d]}")
+            return
+        if "-" not in move:
+            raise IllegalMove(f"illegal move {move!r}: not a move action ('d4=ne', 'd4-d7') nor a collect ('r:b4-g4')")
+        a, b = self._parse_step(move)
+        if not self.stacks[a]:
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} is empty")
+        d = self.dirs[a]
+        if d >= 0:
+            ray = RAYS[a][d]
+            if b not in ray:
+                raise IllegalMove(f"illegal move {move!r}: the flat pyramid on {NAMES[a]} moves only "
+                                  f"toward {DIRS[d]}, its point")
+            for t in ray[:ray.index(b) + 1]:
+                if self.stacks[t]:
+                    raise IllegalMove(f"illegal move {move!r}: {NAMES[t]} is in the way")
+            return
+        if b not in NEIGHBOURS[a]:
+            raise IllegalMove(f"illegal move {move!r}: an upright pyramid moves one square only")
+        if self.dirs[b] >= 0:
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[b]} holds a flat pyramid")
+
+    # -- collecting ---------------------------------------------------------------------------
+    def _has(self, s: int, prop: int) -> bool:
+        """Whether the top pyramid on square ``s`` (if any) has the property."""
+        stack = self.stacks[s]
+        if not stack:
+            return False
+        k = stack[-1]
+        if prop < 5:
+            return k // 3 == prop
+        if prop < 8:
+            return k % 3 == prop - 5
+        return self.dirs[s] + 9 == prop
+
+    def _collects(self) -> list[str]:
+        singles: dict[tuple[int, int], None] = {}
+        lines: list[str] = []
+        stacks, dirs = self.stacks, self.dirs
+        for line in LINES:
+            found: dict[int, list[int]] = {}
+            for s in line:
+                stack = stacks[s]
+                if stack:
+                    k = stack[-1]
+                    for p in (k // 3, 5 + k % 3, 9 + dirs[s]):
+                        found.setdefault(p, []).append(s)
+            for p in sorted(found):
+                tops = found[p]
+                if len(tops) == 1:
+                    singles[(tops[0], p)] = None
+                else:
+                    a, b = tops[0], tops[-1]
+                    lines.append(f"{PROPS[p]}:{NAMES[a]}-{NAMES[b]}")
+                    lines.append(f"{PROPS[p]}:{NAMES[b]}-{NAMES[a]}")
+        return [f"{PROPS[p]}:{NAMES[s]}" for s, p in sorted(singles)] + lines
+
+    def _check_collect(self, move: str) -> None:
+        prop, a, b = self._parse_collect(move)
+        if not self._has(a, prop):
+            raise IllegalMove(f"illegal move {move!r}: the top pyramid on {NAMES[a]} is not {_prop_words(prop)}"
+                              if self.stacks[a] else f"illegal move {move!r}: {NAMES[a]} is empty")
+        if b < 0:
+            for i in LINES_THROUGH[a]:
+                if not any(self._has(s, prop) for s in LINES[i] if s != a):
+                    return
+            raise IllegalMove(f"illegal move {move!r}: every line through {NAMES[a]} holds another top pyramid "
+                              f"that is {_prop_words(prop)}; name the line by its outermost two")
+        if not self._has(b, prop):
+            raise IllegalMove(f"illegal move {move!r}: the top pyramid on {NAMES[b]} is not {_prop_words(prop)}"
+                              if self.stacks[b] else f"illegal move {move!r}: {NAMES[b]} is empty")
+        tops = [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
+        if {tops[0], tops[-1]} != {a, b}:
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} and {NAMES[b]} are not the outermost top "
+                              f"pyramids that are {_prop_words(prop)} on their line")
+
+    # -- notation ---------------------------------------------------------------------------------
+    def _parse_orient(self, move: str) -> tuple[int, int]:
+        m = _ORIENT.fullmatch(move)
+        if not m or m.group(2) not in ORIENTS:
+            raise IllegalMove(f"illegal move {move!r}: expected a square and an orientation, e.g. 'd4=u' or 'd4=ne'")
+        return INDEX[m.group(1)], ORIENTS.index(m.group(2))
+
+    def _parse_step(self, move: str) -> tuple[int, int]:
+        m = _STEP.fullmatch(move)
+        if not m or m.group(1) == m.group(2):
+            raise IllegalMove(f"illegal move {move!r}: expected two different squares, e.g. 'd4-d7'")
+        return INDEX[m.group(1)], INDEX[m.group(2)]
+
+    def _parse_collect(self, move: str) -> tuple[int, int, int]:
+        m = _COLLECT.fullmatch(move)
+        if not m or m.group(1) not in PROP_INDEX:
+            raise IllegalMove(f"illegal move {move!r}: a collect is a property and a line, e.g. 'r:b4-g4' or '2:d4'")
+        a = INDEX[m.group(2)]
+        b = INDEX[m.group(3)] if m.group(3) else -1
+        if b >= 0 and (a, b) not in LINE_OF:
+            raise IllegalMove(f"illegal move {move!r}: {m.group(2)} and {m.group(3)} are not on one row, "
+                              f"column or diagonal")
+        return PROP_INDEX[m.group(1)], a, b
+
+
+def _kind_words(k: int) -> str:
+    return f"{COLOUR_NAMES[k // 3]} {('small', 'medium', 'large')[k % 3]} pyramid"
+
+
+def _prop_words(prop: int) -> str:
+    if prop < 5:
+        return COLOUR_NAMES[prop]
+    if prop < 8:
+        return f"of size {prop - 4}"
+    return "upright" if prop == 8 else f"pointing {DIRS[prop - 9]}"
+
+
+GAME = Nimbus
