@@ -1,0 +1,165 @@
+"""Ambush knowledge for the search (``py_engines.ai``): captures and exposure.
+
+Ambush always ends after 30 turns and is won on captured pips, so what counts
+is material: the pips a move takes now and the pips it leaves the opponent to
+take next turn.
+
+* :func:`gain` counts, without playing it, the pips a placement captures (it
+  walks the eight rays from the cell, as the engine does).
+* :func:`threat` is the opponent's best placement capture in a position: the
+  pips a move leaves hanging.
+* **Root**: every legal move is played on a copy and rated by its own captures
+  (turns included, so a turn that hands the opponent a capture counts against
+  itself) minus the opponent's best reply capture. Only the best-rated moves
+  are searched (all of them within a margin of the best, at least a handful).
+* **Playouts** are short and greedy: the mover usually looks at a few cells next
+  to enemy stacks and captures with the best of them, else plays a random move.
+  After a fixed number of turns the position is scored by :meth:`evaluate`:
+  the captured-pip difference plus what the mover to play could take at once,
+  squashed into a win estimate.
+"""
+from __future__ import annotations
+
+import math
+
+from .ai import Policy, rewards
+from .ambush import CELLS, MINE, PLACEMENT_NAMES, RAYS, Ambush, strength
+from .core import Game
+from .rng import Rng
+
+NEIGHBOURS = [[ray[0] for ray in rays if ray] for rays in RAYS]
+PLAYOUT_TURNS = 10     # moves a playout makes before the position is scored
+GREEDY = 3             # in 4 playout moves, the mover looks for a capture first
+SAMPLES = 4            # cells a playout move looks at for a capture
+SCALE = 2.5            # pips of advantage that make a win about 73% likely
+ROOT_KEEP = 10         # moves the root searches at least (if there are so many)
+ROOT_MARGIN = 0        # ... and every move rated within this many pips of the best
+
+
+def gain(g: Ambush, p: int, cell: int, pips: int) -> int:
+    """The pips ``p`` captures by placing a pyramid of ``pips`` on ``cell`` (empty or ``p``'s)."""
+    owner, power, stacks = g.owner, g.power, g.stacks
+    q = 1 - p
+    mine = strength(stacks[cell] + (pips,)) if owner[cell] == p else pips
+    total = 0
+    for ray in RAYS[cell]:
+        if not ray or owner[ray[0]] != q:
+            continue
+        run = got = 0
+        for c in ray:
+            o = owner[c]
+            if o == q:
+                run += power[c]
+                got += stacks[c][-1]
+            else:
+                if o == p and mine + power[c] > run:
+                    total += got
+                break
+    return total
+
+
+def targets(g: Ambush, p: int) -> list[int]:
+    """Cells where ``p`` may place next to an enemy stack: the only places a capture can start."""
+    owner = g.owner
+    q = 1 - p
+    seen = 0
+    out = []
+    for c in range(CELLS):
+        if owner[c] == q:
+            for n in NEIGHBOURS[c]:
+                if owner[n] != q and not seen >> n & 1:
+                    seen |= 1 << n
+                    out.append(n)
+    return out
+
+
+def threat(g: Ambush, p: int, quick: bool = False) -> int:
+    """The most pips ``p`` could capture with one placement now (0 if ``p`` has nothing left).
+
+    ``quick`` tries only the largest size at hand (nearly always the strongest end)."""
+    tops = g.tops(p)
+    if not tops:
+        return 0
+    if quick:
+        tops = tops[-1:]
+    best = 0
+    for cell in targets(g, p):
+        for s in tops:
+            best = max(best, gain(g, p, cell, s + 1))
+    return best
+
+
+def rate(g: Ambush, move: str) -> float:
+    """Pips ``move`` wins for the mover, less the opponent's best capture after it.
+
+    While the order of captures is open the same player moves again, so the
+    opponent's reply is looked at only once the turn is over.
+    """
+    me = g.turn
+    after = g.clone()
+    after.play_unchecked(move)
+    got = (sum(after.captured[me]) - sum(g.captured[me])) - (sum(after.captured[1 - me]) - sum(g.captured[1 - me]))
+    if after.over or after.pending is not None:
+        return got
+    return got - threat(after, 1 - me)
+
+
+class AmbushPolicy(Policy):
+    def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
+        rated = sorted(((rate(game, m), i) for i, m in enumerate(moves)), reverse=True)
+        best = rated[0][0]
+        keep = [i for r, i in rated if r >= best - ROOT_MARGIN]
+        if len(keep) < ROOT_KEEP:
+            keep = [i for _, i in rated[:ROOT_KEEP]]
+        return [moves[i] for i in sorted(keep)]
+
+    def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
+        g = game
+        played: list[tuple[int, str]] = []
+        for _ in range(min(limit, PLAYOUT_TURNS)):
+            if g.over:
+                break
+            p = g.turn
+            if g.pending is not None:
+                move = MINE
+            else:
+                move = None
+                if rng.below(4) < GREEDY:
+                    move = self._capture(g, p, rng)
+                if move is None:
+                    move = g.random_move(rng)
+            g.play_unchecked(move)
+            played.append((p, move))
+        return played
+
+    @staticmethod
+    def _capture(g: Ambush, p: int, rng: Rng) -> str | None:
+        """The best capture among a few placements next to enemy stacks, if any captures."""
+        cells = targets(g, p)
+        if not cells:
+            return None
+        tops = g.tops(p)
+        s = tops[-1]  # the largest pyramid at hand makes the strongest end
+        best, move = 0, None
+        for _ in range(min(SAMPLES, len(cells))):
+            cell = cells[rng.below(len(cells))]
+            got = gain(g, p, cell, s + 1)
+            if got > best:
+                best, move = got, PLACEMENT_NAMES[cell][s]
+        return move
+
+    def evaluate(self, game: Game) -> list[float]:
+        g = game
+        if g.over:
+            return rewards(g)
+        lead = sum(g.captured[0]) - sum(g.captured[1])
+        # The player to move can take what hangs now; count half of it.
+        if g.pending is None:
+            hanging = threat(g, g.turn, quick=True) / 2
+            lead += hanging if g.turn == 0 else -hanging
+        x = 1.0 / (1.0 + math.exp(-lead / SCALE))
+        return [x, 1.0 - x]
+
+
+def policy() -> AmbushPolicy:
+    return AmbushPolicy()
