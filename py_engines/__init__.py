@@ -62,8 +62,12 @@ def new_game(name: str, players: int | None = None, seed: int = 0, **options: An
     return cls(players, seed, check_options(cls, players, options))
 
 
-def load(text: str) -> Game:
-    """Rebuild a game from ``to_json`` text by replaying its moves."""
+def load(text: str, movers: list[int] | None = None) -> Game:
+    """Rebuild a game from ``to_json`` text by replaying its moves.
+
+    If ``movers`` is a list, the player who made each move (``CHANCE`` for a
+    chance outcome) is appended to it.
+    """
     try:
         record = json.loads(text)
     except (TypeError, ValueError) as exc:
@@ -83,6 +87,8 @@ def load(text: str) -> Game:
     except (TypeError, ValueError) as exc:
         raise BadRecord(f"bad record: {exc}") from None
     for number, move in enumerate(moves, 1):
+        if movers is not None:
+            movers.append(game.to_move)
         try:
             game.play(move)
         except IllegalMove as exc:

@@ -11,6 +11,8 @@ Ops:
   new     game, players, seed, options -> a state
   state   record, ply?          -> the state after the first ``ply`` moves (all by default)
   play    record, move          -> the state after ``move``
+  roll    record                -> the state after the dice at a chance point, drawn from
+                                   the game's own seeded generator
   think   record, level?, seed? -> the computer's move at a level (easy, medium, hard)
   random_game  game, seed, fast? -> the record of a game of seeded random moves
   measure game, seconds, fast?  -> random games and moves per second in this Python
@@ -21,7 +23,7 @@ import json
 from typing import Any
 
 from . import GAMES, BadRecord, IllegalMove, load, new_game
-from .core import Game
+from .core import CHANCE, Game
 from .ai import LEVELS, analyse
 from .playout import measure, random_game
 
@@ -51,11 +53,15 @@ def handle(text: str) -> str:
     return json.dumps(answer, separators=(",", ":"))
 
 
-def state(game: Game) -> dict[str, Any]:
-    """Everything the page needs to draw a position and take the next move."""
+def state(game: Game, movers: list[int]) -> dict[str, Any]:
+    """Everything the page needs to draw a position and take the next move.
+
+    ``movers`` says who made each move of the record (CHANCE for dice).
+    """
     legal = game.legal_moves()
     return {
         "record": json.loads(game.to_json()),
+        "movers": movers,
         "players": game.players,
         "to_move": game.to_move,
         "is_over": game.is_over,
@@ -89,28 +95,39 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     options = request.get("options") or {}
     if not isinstance(options, dict):
         raise BadRequest("'options' must be an object")
-    return state(new_game(request.get("game"), request.get("players"), request.get("seed", 0), **options))
+    return state(new_game(request.get("game"), request.get("players"), request.get("seed", 0), **options), [])
 
 
 def _state(request: dict[str, Any]) -> dict[str, Any]:
-    game = load(_record_text(request))
+    movers: list[int] = []
+    game = load(_record_text(request), movers)
     ply = request.get("ply")
     if ply is not None and ply != len(game.history):
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(game.history):
             raise BadRequest(f"'ply' must be between 0 and {len(game.history)}, not {ply!r}")
         record = json.loads(game.to_json())
         record["moves"] = record["moves"][:ply]
-        game = load(json.dumps(record))
-    return state(game)
+        movers = []
+        game = load(json.dumps(record), movers)
+    return state(game, movers)
 
 
 def _play(request: dict[str, Any]) -> dict[str, Any]:
-    game = load(_record_text(request))
+    movers: list[int] = []
+    game = load(_record_text(request), movers)
     move = request.get("move")
     if not isinstance(move, str):
         raise BadRequest("'move' must be text")
+    mover = game.to_move
     game.play(move)
-    return state(game)
+    return state(game, movers + [mover])
+
+
+def _roll(request: dict[str, Any]) -> dict[str, Any]:
+    movers: list[int] = []
+    game = load(_record_text(request), movers)
+    game.roll()  # IllegalMove anywhere but at a chance point
+    return state(game, movers + [CHANCE])
 
 
 def _think(request: dict[str, Any]) -> dict[str, Any]:
@@ -141,5 +158,6 @@ def _measure(request: dict[str, Any]) -> dict[str, Any]:
     return measure(request.get("game"), float(seconds), bool(request.get("fast")))
 
 
-OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play, "think": _think,
+OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play, "roll": _roll,
+       "think": _think,
        "random_game": _random_game, "measure": _measure}

@@ -2,8 +2,8 @@
 // drawing it. The rules run in the engine worker, which is created first of
 // all because its boot (Pyodide) is what the player waits for.
 import { connectEngine, plainMessage } from "./engine.js";
-import { GAMES, gameByName } from "./games/index.js";
-import { HexBoard } from "./board-hex.js";
+import { GAMES, gameByName, loadUi } from "./games/index.js";
+import { Board } from "./board.js";
 import { MoveInput } from "./input.js";
 import * as store from "./storage.js";
 import { parseShare, readHash, shareHash } from "./links.js";
@@ -11,8 +11,6 @@ import { h, showMessage, hideMessage } from "./ui.js";
 import * as menus from "./menus.js";
 
 const engine = connectEngine(new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
-
-const BOARDS = { hex: HexBoard };
 
 const app = {
   engineReady: false,
@@ -27,7 +25,7 @@ const app = {
   input: new MoveInput(),
   busy: 0,
   thinkToken: 0,        // bumped whenever a pending computer move or hint must be forgotten
-  thinking: null,       // {player} while a computer seat is choosing its move
+  thinking: null,       // {player} while a computer seat is choosing its move, {dice: true} before a roll
   hint: null,           // {pending: true} or {move, cells} for the position on screen
 };
 
@@ -35,6 +33,8 @@ const SEAT_LEVELS = ["easy", "medium", "hard"];
 const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
   ["hard", "Computer · hard"]];
 const COMPUTER_PAUSE_MS = 300; // between two computer moves, so that people can follow
+const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll is seen as a move of its own
+const CHANCE = -1;             // to_move while dice must be rolled (py_engines.CHANCE)
 
 // -- engine boot ----------------------------------------------------------------
 
@@ -99,6 +99,14 @@ async function route() {
     return;
   }
   const entry = gameByName(name);
+  if (entry?.playable && !entry.ui) {
+    try {
+      entry.ui = await loadUi(entry);
+    } catch (error) {
+      showMessage(`Could not load ${entry.title}: ${error.message}`);
+    }
+    if (token !== app.routeToken) return;
+  }
   if (!entry || !entry.ui) {
     showMessage(entry ? `${entry.title} is coming soon: it cannot be played yet.` : `There is no game called “${name}”.`);
     if (app.view) {
@@ -119,13 +127,12 @@ function setTitle(text, back) {
 function showHome() {
   setTitle("Little Board Games", false);
   const list = h("ul", { class: "game-list" }, GAMES.map((game) => {
-    const tagline = game.ui ? game.ui.tagline : game.tagline;
     const body = [
       h("span", { class: "game-name" }, game.title),
-      h("span", { class: "game-tagline" }, tagline),
-      h("span", { class: "game-meta" }, game.players, game.ui ? null : h("span", { class: "badge" }, "Coming soon")),
+      h("span", { class: "game-tagline" }, game.tagline),
+      h("span", { class: "game-meta" }, game.players, game.playable ? null : h("span", { class: "badge" }, "Coming soon")),
     ];
-    return h("li", {}, game.ui
+    return h("li", {}, game.playable
       ? h("a", { class: "game-card", href: `#/${game.name}`, "data-game": game.name }, body)
       : h("div", { class: "game-card disabled", "aria-disabled": "true", "data-game": game.name }, body));
   }));
@@ -156,7 +163,7 @@ async function showGame(entry, linkParams, token) {
     if (!view.board) {
       const layout = await layoutOf(entry.name);
       if (token !== app.routeToken) return;
-      view.board = new BOARDS[ui.board](layout, { onTap: tapCell, title: `${entry.title} board` });
+      view.board = new Board(layout, { onTap: tapCell, title: `${entry.title} board` });
       view.els.board.replaceChildren(view.board.svg);
     }
     let opened = null;
@@ -190,11 +197,13 @@ function startedTitle(entry) {
   return `${entry.title}, ${when}`;
 }
 
-async function freshSession(entry) {
+/** A new game; `setup` ({players, options}) defaults to the game's defaults. */
+async function freshSession(entry, setup = null) {
   const state = await engine.call("new", {
     game: entry.name,
+    players: setup?.players ?? null,
     seed: entry.ui.randomSeed ? Math.floor(Math.random() * 2 ** 31) : 0,
-    options: {},
+    options: setup?.options ?? {},
   });
   const keep = app.session?.game === entry.name ? seatsOf(app.session, state.players) : null;
   return { session: newSession(entry, state.record, 0, keep), state };
@@ -359,6 +368,19 @@ async function play(move) {
     renderGame();
     return;
   }
+  advance(s, state);
+}
+
+/** Roll the dice at the chance point on screen (the engine draws them from the game's seed). */
+async function roll() {
+  const s = app.session;
+  const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
+  const state = await request(() => engine.call("roll", { record }));
+  if (state && app.session === s) advance(s, state);
+}
+
+/** The game went one move further: it ends there now (later moves are dropped). */
+function advance(s, state) {
   s.record = state.record;
   s.cursor = state.record.moves.length;
   adopt(s, state);
@@ -377,8 +399,9 @@ async function goTo(ply) {
 }
 
 /**
- * One ply back or forward; against the computer, on to the nearest position
- * where a person is to move (a move and the computer's reply go together).
+ * One ply back or forward, passing over positions where dice are to be rolled
+ * (they would roll again at once); against the computer, on to the nearest
+ * position where a person is to move (a move and the computer's reply go together).
  */
 async function step(direction) {
   const s = app.session;
@@ -387,11 +410,12 @@ async function step(direction) {
   let ply = s.cursor + direction;
   if (ply < 0 || ply > total) return;
   const seats = seatsOf(s);
-  if (!mixedSeats(seats)) return goTo(ply);
+  const mixed = mixedSeats(seats);
+  const passOver = (state) => !state.is_over && (state.to_move === CHANCE || (mixed && seats[state.to_move] !== "human"));
   cancelThinking();
   const found = await request(async () => {
     let state = await engine.call("state", { record: s.record, ply });
-    while (seats[state.to_move] !== "human" && ply + direction >= 0 && ply + direction <= total) {
+    while (passOver(state) && ply + direction >= 0 && ply + direction <= total) {
       ply += direction;
       state = await engine.call("state", { record: s.record, ply });
     }
@@ -415,11 +439,15 @@ function cancelThinking() {
   app.hint = null;
 }
 
-/** The player a computer seat plays for, if it is a computer's turn at the position shown. */
+/**
+ * The player a computer seat plays for, if it is a computer's turn at the
+ * position shown ({chance: true} when the dice are to be rolled).
+ */
 function computerToMove() {
   const s = app.session;
   const state = app.state;
   if (!s || !state || state.is_over) return null;
+  if (state.to_move === CHANCE) return { chance: true };
   const seat = seatsOf(s, state.players)[state.to_move];
   return seat && seat !== "human" ? { player: state.to_move, level: seat } : null;
 }
@@ -433,6 +461,16 @@ function scheduleComputer() {
   if (view?.kind !== "game" || !view.board || s?.game !== view.entry.name || engine.failed) return;
   if (!turn || s.cursor !== s.record.moves.length) return;
   const token = app.thinkToken;
+  if (turn.chance) {
+    app.thinking = { dice: true };
+    setTimeout(() => {
+      if (token !== app.thinkToken || app.session !== s) return;
+      app.thinking = null;
+      roll();
+    }, ROLL_PAUSE_MS);
+    queueMicrotask(renderGame);
+    return;
+  }
   app.thinking = { player: turn.player };
   const seats = seatsOf(s, app.state.players);
   const pause = seats.includes("human") ? 0 : COMPUTER_PAUSE_MS;
@@ -495,18 +533,23 @@ function changeSeat(player, value) {
 }
 
 /** Replace the game on screen by a fresh one; `note` says what became of the old one. */
-async function startFresh(note) {
-  const fresh = await request(() => freshSession(app.view.entry));
+async function startFresh(note, setup = null) {
+  const fresh = await request(() => freshSession(app.view.entry, setup));
   if (!fresh) return;
   adopt(fresh.session, fresh.state);
   renderGame();
   if (note) showMessage(note, { error: false });
 }
 
-function newGame() {
+async function newGame() {
+  const entry = app.view?.entry;
+  const info = (await catalog)?.[entry.name];
+  const setup = info ? await menus.newGameSetup(info, app.session?.record) : null;
+  if (info && !setup) return; // cancelled
+  if (app.view?.entry !== entry) return;
   cancelThinking();
   const hadMoves = app.session?.record.moves.length > 0;
-  return startFresh(hadMoves ? "New game started. The previous one is under Saved games." : "");
+  return startFresh(hadMoves ? "New game started. The previous one is under Saved games." : "", setup);
 }
 
 function takeStep(step) {
@@ -553,13 +596,8 @@ function buildGameView(entry) {
     movesEmpty: h("p", { class: "moves-empty" }, "No moves yet."),
   };
   els.choices = h("div", { id: "choices", class: "choice-area" }, els.hint, els.thinking, els.choiceButtons);
-  els.seatSelects = entry.ui.seats.map((name, player) => {
-    const select = h("select", { id: `seat-${player}`, class: "seat-select", "aria-label": `${name} is played by`,
-      "data-player": String(player), onchange: (event) => changeSeat(player, event.target.value) },
-    SEAT_CHOICES.map(([value, text]) => h("option", { value }, text)));
-    return h("label", { class: "seat" }, select);
-  });
-  els.seats.replaceChildren(...els.seatSelects);
+  els.panel = h("div", { id: "game-panel", class: "game-panel" });
+  els.seatSelects = [];
   els.hintButton = toolButton("hint-button", "Hint", showHint, "✧");
   els.undo = toolButton("undo", "Undo", undo, "↶", { "aria-keyshortcuts": "U Control+Z" });
   els.redo = toolButton("redo", "Redo", redo, "↷", { "aria-keyshortcuts": "R Control+Y" });
@@ -582,6 +620,7 @@ function buildGameView(entry) {
     h("div", { class: "status-area" }, els.status, els.players, els.seats, els.note),
     els.board,
     els.choices,
+    els.panel,
     h("div", { class: "controls" },
       h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
       h("div", { class: "control-row tools" }, els.tools)),
@@ -614,6 +653,8 @@ function renderGame() {
     return;
   }
 
+  const seatNames = seatNamesOf(ui, state);
+  if (els.seatSelects.length !== state.players || els.seatKey !== seatNames.join("|")) buildSeats(els, seatNames);
   const seats = seatsOf(s, state.players);
   els.seatSelects.forEach((label, player) => {
     const select = label.querySelector("select");
@@ -621,10 +662,10 @@ function renderGame() {
   });
   const computerTurn = computerToMove();
   els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(app.hint?.pending);
-  const seatNames = ui.seats;
   els.thinking.hidden = !app.thinking;
   if (app.thinking) {
-    els.thinking.querySelector(".thinking-text").textContent = `${seatNames[app.thinking.player]} is thinking…`;
+    els.thinking.querySelector(".thinking-text").textContent = app.thinking.dice
+      ? "Rolling the dice…" : `${seatNames[app.thinking.player]} is thinking…`;
   }
   const hinted = app.hint?.cells ? new Set(app.hint.cells) : new Set();
 
@@ -633,11 +674,12 @@ function renderGame() {
   board.disabled = app.busy > 0 || Boolean(computerTurn);
   board.update({
     hinted,
-    contents: ui.contents(state.view),
+    contents: ui.contents ? ui.contents(state.view) : {},
+    decorations: ui.decorate ? ui.decorate(state.view, state) : {},
     live: next.cells,
     selected,
     last: state.view.last,
-    marked: ui.marked(state, board),
+    marked: ui.marked ? ui.marked(state, board) : new Set(),
     label: (name) => ui.cellLabel(name, state.view),
   });
 
@@ -656,7 +698,9 @@ function renderGame() {
     : "";
 
   let line = ui.hint(state, next, selected);
-  if (computerTurn && !app.thinking) {
+  if (computerTurn?.chance && !app.thinking) {
+    line = s.cursor < total ? "The dice are to be rolled: go to the last move to roll them." : "Rolling the dice…";
+  } else if (computerTurn && !app.thinking) {
     line = s.cursor < total
       ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
       : `${seatNames[computerTurn.player]} is played by the computer.`;
@@ -665,7 +709,7 @@ function renderGame() {
   els.hint.textContent = line;
   els.hint.hidden = Boolean(app.thinking);
   const buttons = (computerTurn ? [] : next.choices).map((token) => {
-    const c = ui.choice(token);
+    const c = ui.choice(token, state);
     return h("button", {
       type: "button", class: "choice", "data-choice": token, "aria-label": c.text, "aria-keyshortcuts": c.key,
       disabled: app.busy > 0, onclick: () => choose(token),
@@ -677,21 +721,47 @@ function renderGame() {
       "Cancel", h("kbd", { "aria-hidden": "true" }, "Esc")));
   }
   els.choiceButtons.replaceChildren(...buttons);
+  const panel = ui.panel ? ui.panel(state) : null;
+  els.panel.hidden = !panel;
+  if (panel && els.panelHtml !== panel) els.panel.innerHTML = panel;
+  els.panelHtml = panel;
 
-  renderMoves(s);
+  renderMoves(s, state.movers, seatNames);
 }
 
-function renderMoves(s) {
+/** The seats' names: fixed (two colours) or by the number of players. */
+function seatNamesOf(ui, state) {
+  return typeof ui.seats === "function" ? ui.seats(state.players, state.record.options) : ui.seats;
+}
+
+/** One Human / Computer selector per seat. */
+function buildSeats(els, names) {
+  els.seatSelects = names.map((name, player) => {
+    const select = h("select", { id: `seat-${player}`, class: "seat-select", "aria-label": `${name} is played by`,
+      "data-player": String(player), onchange: (event) => changeSeat(player, event.target.value) },
+    SEAT_CHOICES.map(([value, text]) => h("option", { value }, text)));
+    return h("label", { class: "seat", title: name },
+      names.length > 2 ? h("span", { class: "seat-name" }, name) : null, select);
+  });
+  els.seatKey = names.join("|");
+  els.seats.classList.toggle("many", names.length > 2);
+  els.seats.replaceChildren(...els.seatSelects);
+}
+
+/** The move list; `movers` (who made each move up to the position shown) labels them. */
+function renderMoves(s, movers, seatNames) {
   const { moves, movesEmpty } = app.view.els;
   const list = s.record.moves;
   movesEmpty.hidden = list.length > 0;
+  const who = (i) => (movers[i] === CHANCE ? "dice" : seatNames[movers[i]]);
   const items = list.map((move, i) => h("li", {}, h("button", {
     type: "button",
-    class: `move${i + 1 > s.cursor ? " future" : ""} seat-${i % 2}`,
+    class: `move${i + 1 > s.cursor ? " future" : ""}${movers[i] === CHANCE ? " chance" : ""}`,
     "data-ply": String(i + 1),
     "data-n": String(i + 1),
+    "data-player": i < movers.length ? String(movers[i]) : null,
     "aria-current": i + 1 === s.cursor ? "step" : null,
-    "aria-label": `Move ${i + 1}: ${move}`,
+    "aria-label": `Move ${i + 1}${i < movers.length ? ` (${who(i)})` : ""}: ${move}`,
   }, move)));
   moves.replaceChildren(...items);
   // Keep the current move in sight, scrolling the list only (never the page).

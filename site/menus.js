@@ -2,7 +2,7 @@
 // `api` is what they need from the page: {engine, app, adoptAndShow,
 // sessionForRecord, startFresh, catalog}.
 import { plainMessage } from "./engine.js";
-import { gameByName } from "./games/index.js";
+import { gameByName, loadUi } from "./games/index.js";
 import { parseShare, readHash, shareHash } from "./links.js";
 import * as store from "./storage.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
@@ -57,7 +57,7 @@ async function readImport(api, raw) {
     const { name, params, hasQuery } = readHash(text);
     const entry = gameByName(name);
     if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called “${name}”)`);
-    if (!entry.ui) throw new Error(`${entry.title} cannot be played here yet`);
+    if (!entry.playable) throw new Error(`${entry.title} cannot be played here yet`);
     if (!hasQuery) throw new Error("this link holds no moves");
     const { record, at } = parseShare(name, params);
     const state = await api.engine.call("state", { record, ply: at });
@@ -65,7 +65,7 @@ async function readImport(api, raw) {
   }
   const state = await api.engine.call("state", { record: text });
   const entry = gameByName(state.record.game);
-  if (!entry || !entry.ui) throw new Error(`${entry ? entry.title : state.record.game} cannot be played here yet`);
+  if (!entry || !entry.playable) throw new Error(`${entry ? entry.title : state.record.game} cannot be played here yet`);
   return api.sessionForRecord(entry, state, state.record.moves, state.record.moves.length, false);
 }
 
@@ -240,12 +240,12 @@ function savedItem(api, item, refill) {
       save.cursor < moves ? ` (showing ${save.cursor})` : "", ` · ${describeTime(save.updated)} · `, state),
     h("div", { class: "saved-actions" }, resume, deleteButton(api, save.id, `“${save.title || save.game}”`, refill)));
 
-  if (!entry || !entry.ui) {
+  if (!entry || !entry.playable) {
     state.textContent = `${entry ? entry.title : save.game} cannot be played here yet`;
     return li;
   }
-  api.engine.call("state", { record: save.record, ply: save.cursor }).then((position) => {
-    state.textContent = entry.ui.status(position);
+  Promise.all([api.engine.call("state", { record: save.record, ply: save.cursor }), loadUi(entry)]).then(([position, ui]) => {
+    state.textContent = ui.status(position);
     resume.disabled = current;
   }, (e) => {
     li.classList.add("unreadable");
@@ -256,4 +256,50 @@ function savedItem(api, item, refill) {
     li.append(field, status);
   });
   return li;
+}
+
+// -- a new game: players and options ------------------------------------------------
+
+/**
+ * Ask how many players and which options the new game has, starting from the
+ * current game's; resolves {players, options}, or null if cancelled. A game
+ * with one player count and no options needs no questions.
+ */
+export function newGameSetup(info, current) {
+  const counts = info.players;
+  const specs = Object.entries(info.options || {});
+  if (counts.length === 1 && !specs.length) return Promise.resolve({ players: counts[0], options: {} });
+  const select = (id, label, help, values, chosen, text = String) => {
+    const field = h("select", { id, name: id },
+      values.map((value, i) => h("option", { value: String(i), selected: value === chosen ? true : null }, text(value))));
+    return { field, row: h("label", { class: "setup-row" }, h("span", { class: "setup-label" }, label), field,
+      help ? h("span", { class: "setup-help" }, help) : null) };
+  };
+  const players = select("setup-players", "Players", "", counts,
+    counts.includes(current?.players) ? current.players : counts[0], (n) => `${n} players`);
+  const options = specs.map(([key, spec]) => {
+    const chosen = current?.options && spec.choices.includes(current.options[key]) ? current.options[key] : spec.default;
+    const text = (v) => (v === true ? "Yes" : v === false ? "No" : String(v));
+    return { key, spec, ...select(`setup-${key}`, spec.label || key, spec.help || "", spec.choices, chosen, text) };
+  });
+  return new Promise((resolve) => {
+    let answer = null;
+    openDialog({
+      id: "setup-dialog",
+      title: "New game",
+      body: h("div", { class: "setup" }, counts.length > 1 ? players.row : null, options.map((o) => o.row)),
+      actions: [
+        { label: "Cancel", id: "setup-cancel" },
+        {
+          label: "Start", id: "setup-start", primary: true, onClick: () => {
+            answer = {
+              players: counts[Number(players.field.value)],
+              options: Object.fromEntries(options.map((o) => [o.key, o.spec.choices[Number(o.field.value)]])),
+            };
+          },
+        },
+      ],
+      onClose: () => resolve(answer),
+    });
+  });
 }

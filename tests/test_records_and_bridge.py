@@ -93,3 +93,14 @@ def test_bridge_think_answers_a_legal_move_and_is_reproducible():
 def test_bridge_think_refuses_bad_arguments(extra, code):
     record = {"format": 1, "game": "manalath", "players": 2, "moves": []}
     assert call(op="think", record=record, **extra)["error"]["code"] == code
+
+
+def test_states_say_who_made_each_move_and_roll_is_refused_without_dice():
+    record = json.loads(py_engines.new_game("manalath").to_json())
+    record["moves"] = ["e5w", "d4b", "f6w"]
+    answer = call(op="state", record=record)
+    assert answer["ok"] and answer["result"]["movers"] == [0, 1, 0]
+    assert call(op="state", record=record, ply=1)["result"]["movers"] == [0]
+    assert call(op="play", record=record, move="a1b")["result"]["movers"] == [0, 1, 0, 1]
+    refused = call(op="roll", record=record)
+    assert not refused["ok"] and refused["error"]["code"] == "illegal_move"

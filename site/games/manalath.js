@@ -30,8 +30,6 @@ function groups(view, board, colour) {
 export default {
   name: "manalath",
   title: "Manalath",
-  tagline: "Place either colour; a group of five wins, a group of four loses.",
-  board: "hex",
   seats: SEATS.map((c) => COLOURS[c]),
   seatSwatches: SEATS,
   randomSeed: false,
