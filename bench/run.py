@@ -1,4 +1,5 @@
-"""Benchmarks: page boot against a bare Pyodide floor, and random games per second.
+"""Benchmarks: page boot against a bare Pyodide floor, random games per second
+and the computer's think time, for every built game, in CPython and in Pyodide.
 
 Run through `python3 build.py bench` (it builds the site and finds Chromium).
 Every figure is a median over several runs; ratios compare figures measured in
@@ -120,54 +121,71 @@ def ask(page, request: dict) -> dict:
     return answer["result"]
 
 
-def think_positions() -> list[dict]:
-    """Records of Manalath positions to think about: the opening and two middle games."""
+def think_positions(game: str) -> list[dict]:
+    """Records of three positions of ``game`` to think about: the opening, and
+    a third and two thirds of the way through seeded random games (moved on to
+    the next position where a player, not the dice, is to move)."""
+    import py_engines
+    from py_engines.core import CHANCE
     from py_engines.playout import random_game
     records = []
-    for seed, ply in ((0, 0), (1, 8), (2, 14)):
-        record = json.loads(random_game("manalath", seed).to_json())
-        record["moves"] = record["moves"][:ply]
-        records.append(record)
+    for seed, fraction in ((0, 0.0), (1, 1 / 3), (2, 2 / 3)):
+        whole = random_game(game, seed)
+        ply = int(len(whole.history) * fraction)
+        replay = py_engines.new_game(game, whole.players, whole.seed, **whole.options)
+        for move in whole.history[:ply]:
+            replay.play(move)
+        while replay.to_move == CHANCE:
+            replay.roll()
+        records.append(json.loads(replay.to_json()))
     return records
 
 
-def pyodide_think(browser, base: str) -> dict[str, list[dict]]:
+def pyodide_think(browser, base: str, games: list[str]) -> dict[str, dict[str, list[dict]]]:
     context, page = engine_page(browser, base)
-    results: dict[str, list[dict]] = {level: [] for level in LEVELS}
-    for record in think_positions():
-        for level in LEVELS:
-            results[level].append(ask(page, {"op": "think", "record": record, "level": level, "seed": 1}))
+    results = {}
+    for game in games:
+        results[game] = {level: [] for level in LEVELS}
+        for record in think_positions(game):
+            for level in LEVELS:
+                results[game][level].append(ask(page, {"op": "think", "record": record, "level": level, "seed": 1}))
     context.close()
     return results
 
 
-def cpython_think() -> dict[str, list[dict]]:
+def cpython_think(games: list[str]) -> dict[str, dict[str, list[dict]]]:
     import py_engines
-    results: dict[str, list[dict]] = {level: [] for level in LEVELS}
-    for record in think_positions():
-        game = py_engines.load(json.dumps(record))
-        for level in LEVELS:
-            results[level].append(analyse(game, level, 1))
+    results = {}
+    for name in games:
+        results[name] = {level: [] for level in LEVELS}
+        for record in think_positions(name):
+            game = py_engines.load(json.dumps(record))
+            for level in LEVELS:
+                results[name][level].append(analyse(game, level, 1))
     return results
 
 
-def pyodide_speed(browser, base: str, seconds: float, runs: int) -> dict[str, list[dict]]:
+def pyodide_speed(browser, base: str, games: list[str], seconds: float, runs: int) -> dict[str, dict[str, list[dict]]]:
     """Random games per second inside Pyodide, through the page's own worker and bridge."""
     context, page = engine_page(browser, base)
-    results: dict[str, list[dict]] = {"fast": [], "full": []}
-    for _ in range(runs):
-        for fast in (True, False):
-            result = ask(page, {"op": "measure", "game": "manalath", "seconds": seconds, "fast": fast})
-            results["fast" if fast else "full"].append(result)
+    results = {}
+    for game in games:
+        results[game] = {"fast": [], "full": []}
+        for _ in range(runs):
+            for fast in (True, False):
+                result = ask(page, {"op": "measure", "game": game, "seconds": seconds, "fast": fast})
+                results[game]["fast" if fast else "full"].append(result)
     context.close()
     return results
 
 
-def cpython_speed(seconds: float, runs: int) -> dict[str, list[dict]]:
-    results: dict[str, list[dict]] = {"fast": [], "full": []}
-    for _ in range(runs):
-        for fast in (True, False):
-            results["fast" if fast else "full"].append(measure("manalath", seconds, fast))
+def cpython_speed(games: list[str], seconds: float, runs: int) -> dict[str, dict[str, list[dict]]]:
+    results = {}
+    for game in games:
+        results[game] = {"fast": [], "full": []}
+        for _ in range(runs):
+            for fast in (True, False):
+                results[game]["fast" if fast else "full"].append(measure(game, seconds, fast))
     return results
 
 
@@ -181,55 +199,68 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per speed run")
     parser.add_argument("--quick", action="store_true", help="3 runs of 1 second: a smoke run")
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
+    parser.add_argument("--games", help="comma-separated games to measure (default: every built game)")
+    parser.add_argument("--no-boot", action="store_true", help="skip the page boot figures")
     args = parser.parse_args()
     if args.quick:
         args.runs, args.seconds = 3, 1.0
+    import py_engines
+    built = [name for name, info in py_engines.GAMES.items() if info["built"]]
+    games = args.games.split(",") if args.games else built
+    unknown = [g for g in games if g not in built]
+    if unknown:
+        parser.error(f"not built: {', '.join(unknown)} (built: {', '.join(built)})")
 
     from playwright.sync_api import sync_playwright
     httpd, base = serve()
     report: dict = {"runs": args.runs, "machine": f"{os.cpu_count()} cores"}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=ARGS)
-        print(f"Boot: navigation to a playable board, median of {args.runs} (seconds)")
-        boots = boot_times(browser, base, args.runs)
-        report["boot"] = boots
-        for kind in ("cold", "warm"):
-            app, floor = median(boots[f"app {kind}"]), median(boots[f"floor {kind}"])
-            target = 1.25 if kind == "cold" else 1.15
-            print(f"  {kind:5} app {app:6.2f}   bare Pyodide {floor:6.2f}   ratio {app / floor:5.2f} "
-                  f"(target <= {target})")
-        installs = install_times(browser, base, args.runs)
-        report["install"] = installs
-        unpack, micropip = median(installs["unpack"]), median(installs["micropip"])
-        print(f"  worker boot, engine wheel unpacked {unpack:.2f}, installed by micropip {micropip:.2f} "
-              f"(+{micropip - unpack:.2f})")
-        print(f"\nRandom Manalath games, median of {args.runs} runs of {args.seconds:g} s")
-        py = pyodide_speed(browser, base, args.seconds, args.runs)
-        py_think = pyodide_think(browser, base)
+        if not args.no_boot:
+            print(f"Boot: navigation to a playable board, median of {args.runs} (seconds)")
+            boots = boot_times(browser, base, args.runs)
+            report["boot"] = boots
+            for kind in ("cold", "warm"):
+                app, floor = median(boots[f"app {kind}"]), median(boots[f"floor {kind}"])
+                target = 1.25 if kind == "cold" else 1.15
+                print(f"  {kind:5} app {app:6.2f}   bare Pyodide {floor:6.2f}   ratio {app / floor:5.2f} "
+                      f"(target <= {target})")
+            installs = install_times(browser, base, args.runs)
+            report["install"] = installs
+            unpack, micropip = median(installs["unpack"]), median(installs["micropip"])
+            print(f"  worker boot, engine wheel unpacked {unpack:.2f}, installed by micropip {micropip:.2f} "
+                  f"(+{micropip - unpack:.2f})")
+        py = pyodide_speed(browser, base, games, args.seconds, args.runs)
+        py_think = pyodide_think(browser, base, games)
         browser.close()
     httpd.shutdown()
-    cp = cpython_speed(args.seconds, args.runs)
+    cp = cpython_speed(games, args.seconds, args.runs)
     report["speed"] = {"cpython": cp, "pyodide": py}
-    print(f"  {'path':<14}{'CPython games/s':>16}{'moves/s':>10}{'Pyodide games/s':>17}{'moves/s':>10}"
+    print(f"\nRandom games (seeded, uniformly random moves), median of {args.runs} runs of {args.seconds:g} s; "
+          f"CPython {sys.version.split()[0]}")
+    print(f"  {'game':<11}{'path':<14}{'CPython games/s':>16}{'moves/s':>10}{'Pyodide games/s':>17}{'moves/s':>10}"
           f"{'slowdown':>10}")
-    for path, label in (("fast", "playout"), ("full", "full listing")):
-        cg = median(r["games_per_second"] for r in cp[path])
-        cm = median(r["moves_per_second"] for r in cp[path])
-        pg = median(r["games_per_second"] for r in py[path])
-        pm = median(r["moves_per_second"] for r in py[path])
-        print(f"  {label:<14}{cg:16,.0f}{cm:10,.0f}{pg:17,.0f}{pm:10,.0f}{cg / pg:9.2f}x")
-    print(f"  (CPython {sys.version.split()[0]}; targets: playout >= 4,000 and full >= 1,000 games/s in CPython, "
-          "Pyodide slowdown <= 2.5x)")
-    cp_think = cpython_think()
+    for game in games:
+        for path, label in (("fast", "playout"), ("full", "full listing")):
+            cg = median(r["games_per_second"] for r in cp[game][path])
+            cm = median(r["moves_per_second"] for r in cp[game][path])
+            pg = median(r["games_per_second"] for r in py[game][path])
+            pm = median(r["moves_per_second"] for r in py[game][path])
+            print(f"  {game:<11}{label:<14}{cg:16,.1f}{cm:10,.0f}{pg:17,.1f}{pm:10,.0f}{cg / pg:9.2f}x")
+    cp_think = cpython_think(games)
     report["think"] = {"cpython": cp_think, "pyodide": py_think}
-    print("\nComputer opponent, Manalath: think time per move over 3 positions (median and max seconds)")
-    print(f"  {'level':<8}{'iterations':>11}{'CPython':>16}{'Pyodide':>16}{'playouts/s CPython':>20}{'Pyodide':>9}")
-    for level in LEVELS:
-        cs = [r["seconds"] for r in cp_think[level]]
-        ps = [r["seconds"] for r in py_think[level]]
-        rate = lambda rs: sum(r["iterations"] for r in rs) / max(sum(r["seconds"] for r in rs), 1e-9)
-        print(f"  {level:<8}{LEVELS[level]['iterations']:>11}{median(cs):8.2f} /{max(cs):5.2f}"
-              f"{median(ps):10.2f} /{max(ps):5.2f}{rate(cp_think[level]):20,.0f}{rate(py_think[level]):9,.0f}")
+    print("\nComputer opponent: think time per move over 3 positions per game (median / max seconds)")
+    print(f"  {'game':<11}{'level':<8}{'iterations':>11}{'CPython':>16}{'Pyodide':>16}"
+          f"{'playouts/s CPython':>20}{'Pyodide':>9}")
+    rate = lambda rs: sum(r["iterations"] for r in rs) / max(sum(r["seconds"] for r in rs), 1e-9)
+    for game in games:
+        for level in LEVELS:
+            cs = [r["seconds"] for r in cp_think[game][level]]
+            ps = [r["seconds"] for r in py_think[game][level]]
+            print(f"  {game:<11}{level:<8}{LEVELS[level]['iterations']:>11}{median(cs):8.2f} /{max(cs):5.2f}"
+                  f"{median(ps):10.2f} /{max(ps):5.2f}{rate(cp_think[game][level]):20,.0f}"
+                  f"{rate(py_think[game][level]):9,.0f}")
+    print("  (target: hard answers within 2 s per move in the browser)")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0
