@@ -206,7 +206,9 @@ async function freshSession(entry, setup = null) {
     options: setup?.options ?? {},
   });
   const keep = app.session?.game === entry.name ? seatsOf(app.session, state.players) : null;
-  return { session: newSession(entry, state.record, 0, keep), state };
+  const session = newSession(entry, state.record, 0, keep);
+  if (setup) session.chosen = true; // players and options picked in the dialog: worth keeping before any move
+  return { session, state };
 }
 
 function newSession(entry, record, cursor, seats = null) {
@@ -327,14 +329,17 @@ function adopt(session, state, save = true) {
   scheduleComputer();
 }
 
-/** Save the session (an untouched game waits for its first move) and make it the current one. */
+/**
+ * Save the session and make it the current one. A game without moves is saved
+ * only once someone chose something for it (players, options, a computer seat).
+ */
 function persist() {
   const s = app.session;
   try {
-    if (s.record.moves.length) {
+    if (s.record.moves.length || s.chosen || seatsOf(s).some((seat) => seat !== "human")) {
       s.updated = Date.now();
       store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
-        seats: seatsOf(s) });
+        seats: seatsOf(s), chosen: s.chosen || undefined });
     }
     store.setCurrentId(s.game, s.id);
   } catch (error) {
