@@ -272,6 +272,10 @@ class Nymbat(Game):
         return [f"{NAMES[c]}={k}" for c in SETUP[self.edge[self.turn]] if owner[c] < 0
                 for k in range(1, allowance + 1)]
 
+    def _can_place(self) -> bool:
+        owner = self.owner
+        return self._allowance() >= 1 and any(owner[c] < 0 for c in SETUP[self.edge[self.turn]])
+
     def group_of(self, cell: int) -> list[int]:
         """The cells of the group (one player's pieces joined by adjacency) holding ``cell``."""
         owner = self.owner
@@ -338,7 +342,13 @@ class Nymbat(Game):
         return [n for n in NEIGHBOURS[cell] if self.owner[n] == defender and self.num[n] <= allowance]
 
     def _can_move_more(self) -> bool:
-        return any(self.reach(c, self.speed) for c in self.left)
+        owner, side = self.owner, self.side
+        mine = side[self.turn]
+        for c in self.left:
+            # A neighbour that is empty or an enemy settles it; else search through the friends.
+            if any(owner[n] < 0 or side[owner[n]] != mine for n in NEIGHBOURS[c]) or self.reach(c, self.speed):
+                return True
+        return False
 
     # -- notation and checks ----------------------------------------------------
     @staticmethod
@@ -447,7 +457,7 @@ class Nymbat(Game):
                              f"next to it, numbered at most {allowance}")
             elif self.owner[a] != p:
                 raise no(f"{NAMES[a]} holds no piece of yours")
-        elif kind == PASS and not self.started[p] and self._placements():
+        elif kind == PASS and not self.started[p] and self._can_place():
             raise no("a player's first turn must bring in pieces")
         return action
 
@@ -485,7 +495,7 @@ class Nymbat(Game):
         self.kind = "bring"
         self.phase = "bring"
         self.last = [cell]
-        if not self._placements():
+        if not self._can_place():
             self._finish_turn()
 
     def _move(self, a: int, b: int) -> None:

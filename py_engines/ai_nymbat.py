@@ -1,0 +1,192 @@
+"""Nymbat knowledge for the search (``py_engines.ai``).
+
+Random play never ends on its own in reasonable time and teaches little, so the
+search scores positions instead of playing them out: a leaf is judged at once by
+``evaluate`` (the playout plays no move). The score, for each side, counts
+
+* material: the reserve plus the numbers on the board (a 6 is worth 6);
+* advance: each piece's number weighted by how far it has come toward the
+  opponent's home row, and the front piece's distance from that row;
+* standing on the opponent's home row where they have no piece (the win that
+  comes at the start of the next turn unless they answer);
+* the best favourable attack each side has (an enemy piece in reach whose
+  number is below the attacker's, support included), worth more to the side
+  that moves next.
+
+The difference goes through a logistic curve to a win estimate in [0, 1]; with
+four players each team's estimate is shared by its two members.
+
+Moves are pruned before the search sees them: bring-ins are 6s (or the largest
+number the allowance permits) on the free setup cells, plus 1s on the home row
+when enemies come near; a piece keeps every attack and its three destinations
+closest to the opponent's home row; ``done``, ``stop`` and ``pass`` stay.
+"""
+from __future__ import annotations
+
+import math
+
+from .ai import Policy
+from .core import Game
+from .nymbat import CELLS, DIST, HOME, NAMES, NEIGHBOURS, SETUP, Nymbat
+from .rng import Rng
+
+# Steps between any two cells of the empty board.
+from .hexgrid import hex_grid
+
+_GRID = hex_grid(8)
+STEPS = [_GRID.distances_from([c]) for c in range(CELLS)]
+
+FORWARD_KEEP = 3        # empty destinations kept per piece, nearest the target row first
+HOME_ALERT = 8          # an enemy this close to our home row: offer 1s on it
+SCALE = 9.0             # score points per unit of the logistic curve
+W_ADVANCE = 0.4
+W_FRONT = 0.5
+W_HOME = 12.0
+W_THREAT_MOVER = 0.8
+W_THREAT_WAITER = 0.25
+W_OUT = 15.0
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40:
+        return 0.0
+    if x > 40:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class NymbatPolicy(Policy):
+    # -- candidate moves ------------------------------------------------------
+    def candidates(self, g: Nymbat) -> list[str]:
+        phase = g.phase
+        if phase in ("pick", "break", "penalty"):
+            return g.legal_moves()
+        moves: list[str] = []
+        p = g.turn
+        if phase in ("start", "bring"):
+            moves += self._placements(g, p)
+        if phase == "start" and g.started[p]:
+            for cells, speed in g._groups(p):
+                for c in cells:
+                    moves += self._piece_moves(g, p, c, speed)
+            moves.append("pass")
+        elif phase == "move":
+            for c in sorted(g.left):
+                moves += self._piece_moves(g, p, c, g.speed)
+        if phase in ("bring", "move"):
+            moves.append("done")
+        return moves or g.legal_moves()
+
+    def _placements(self, g: Nymbat, p: int) -> list[str]:
+        allowance = min(g._allowance(), 6)
+        if allowance < 1:
+            return []
+        owner = g.owner
+        edge = g.edge[p]
+        moves = [f"{NAMES[c]}={allowance}" for c in SETUP[edge] if owner[c] < 0]
+        if allowance > 1:
+            # Enemies near our home row: single 1s there keep the row held cheaply.
+            near = min((DIST[edge][c] for c in range(CELLS)
+                        if owner[c] >= 0 and g.side[owner[c]] != g.side[p]), default=99)
+            if near <= HOME_ALERT:
+                moves += [f"{NAMES[c]}=1" for c in sorted(HOME[edge]) if owner[c] < 0]
+        return moves
+
+    def _piece_moves(self, g: Nymbat, p: int, cell: int, speed: int) -> list[str]:
+        target = DIST[g.edge[g.opponent(p)]]
+        owner = g.owner
+        ends = g.reach(cell, speed)
+        attacks = [d for d in ends if owner[d] >= 0]
+        empty = sorted((d for d in ends if owner[d] < 0), key=lambda d: (target[d], d))[:FORWARD_KEEP]
+        a = NAMES[cell] + "-"
+        return [a + NAMES[d] for d in sorted(attacks + empty)]
+
+    def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
+        return self.candidates(game)
+
+    def node_moves(self, game: Game) -> list[str]:
+        return self.candidates(game)
+
+    # -- scoring ----------------------------------------------------------------
+    def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
+        return []  # the leaf is scored as it stands
+
+    def evaluate(self, game: Game) -> list[float]:
+        g: Nymbat = game
+        if g.is_over:
+            return super().evaluate(g)
+        n = g.players
+        points = [self._points(g, p) for p in range(n)]
+        mover = g.turn
+        threats = self._threats(g)
+        weight = [W_THREAT_MOVER if g.side[p] == g.side[mover] else W_THREAT_WAITER for p in range(n)]
+        if n == 2:
+            diff = points[0] - points[1] + threats[0] * weight[0] - threats[1] * weight[1]
+            r = _sigmoid(diff / SCALE)
+            return [r, 1.0 - r]
+        team = [0.0, 0.0]
+        for p in range(n):
+            team[g.side[p]] += points[p] - (W_OUT if g.out[p] else 0.0)
+            team[g.side[p]] += threats[p] * weight[p]
+        r = _sigmoid((team[0] - team[1]) / SCALE)
+        return [r / 2 if g.side[p] == 0 else (1.0 - r) / 2 for p in range(n)]
+
+    def _points(self, g: Nymbat, p: int) -> float:
+        if g.out[p]:
+            return 0.0
+        foe = g.opponent(p)
+        target = DIST[g.edge[foe]]
+        owner, num = g.owner, g.num
+        material = float(g.reserve[p])
+        advance = 0.0
+        front = 15
+        on_row = False
+        for c in range(CELLS):
+            if owner[c] == p:
+                k = num[c]
+                d = target[c]
+                material += k
+                advance += k * (14 - d) / 14.0
+                if d < front:
+                    front = d
+                    if d == 0:
+                        on_row = True
+        score = material + W_ADVANCE * advance - W_FRONT * front
+        if on_row and not any(owner[c] == foe for c in HOME[g.edge[foe]]):
+            score += W_HOME
+        return score
+
+    def _threats(self, g: Nymbat) -> list[float]:
+        """Per player, the largest number among enemy pieces it could take and survive next turn
+        (reach judged by plain distance, ignoring blockers)."""
+        owner, num, side = g.owner, g.num, g.side
+        n = g.players
+        pieces = [c for c in range(CELLS) if owner[c] >= 0]
+        speed = [0] * CELLS
+        support = [0] * CELLS
+        for c in pieces:
+            o = owner[c]
+            support[c] += num[c]
+            for x in NEIGHBOURS[c]:
+                if owner[x] == o:
+                    support[x] += num[c]
+            if not speed[c]:
+                group = g.group_of(c)
+                s = min(num[x] for x in group)
+                for x in group:
+                    speed[x] = s
+        best = [0] * n
+        sides = [[c for c in pieces if side[owner[c]] == k] for k in (0, 1)]
+        for k in (0, 1):
+            attackers, targets = sides[k], sides[1 - k]
+            for e in attackers:
+                q, ne, reach = owner[e], num[e], speed[e]
+                row = STEPS[e]
+                for m in targets:
+                    if ne > support[m] and row[m] <= reach and num[m] > best[q]:
+                        best[q] = num[m]
+        return best
+
+
+def policy() -> NymbatPolicy:
+    return NymbatPolicy()
