@@ -81,6 +81,25 @@ def _next(prev: int, cur: int) -> list[int]:
 
 
 NEXT = {(prev, cur): _next(prev, cur) for cur in range(STATIONS) for prev in [-1, *range(STATIONS)]}
+
+
+def _paths(src: int, roll: int) -> list[tuple[int, ...]]:
+    """Every way a group on ``src`` can go ``roll`` steps on an empty track (``src`` left out)."""
+    found = []
+
+    def walk(prev: int, cur: int, path: tuple[int, ...]) -> None:
+        if len(path) == roll:
+            found.append(path)
+            return
+        for nxt in NEXT[prev, cur]:
+            walk(cur, nxt, path + (nxt,))
+
+    walk(-1, src, ())
+    return found
+
+
+# Enemy stations only make a way shorter, so every real move follows the start of one of these.
+PATHS = [[None] + [_paths(src, roll) for roll in range(1, 5)] for src in range(STATIONS)]
 HORSES = 4
 DIE_FOR_SIZE = {1: 4, 2: 6, 3: 8, 4: 10}
 QUIET_TURNS = 10                     # five full rounds of two players
@@ -102,6 +121,9 @@ def _ways(dice: tuple[int, ...]) -> int:
     for d in set(dice):
         ways //= math.factorial(dice.count(d))
     return ways
+
+
+ROLL_WEIGHTS = {k: [("r" + ".".join(map(str, dice)), float(_ways(dice))) for dice in ROLLS[k]] for k in ROLLS}
 
 
 # -- notation -------------------------------------------------------------------
@@ -201,6 +223,7 @@ class NotNyout(Game):
         # Roll-off: groups of players still tied, best first, and the dice of the group rolling now.
         self.ranks: list[list[int]] = [list(range(n))]
         self.rolloff: dict[int, int] = {}
+        self.rolling_off = True
         self.slots: list[int | None] = [None] * n   # three or four players: who takes each turn slot
         self.order: list[int] = []           # seats in turn order, fixed once the roll-off is done
         self.current: int | None = None      # whose turn it is
@@ -219,7 +242,7 @@ class NotNyout(Game):
     def to_move(self) -> int | None:
         if self.result:
             return None
-        if self._rolling_off() or self.combat:
+        if self.rolling_off or self.combat:
             return CHANCE
         if not self.order:
             return self._chooser()
@@ -258,7 +281,7 @@ class NotNyout(Game):
         if self.to_move != CHANCE:
             raise IllegalMove(f"roll: not a chance point in {self.name}")
         rng = Rng(self.seed * 0x9E3779B97F4A7C15 + self.chances * 0xD1B54A32D192ED03 + 1)
-        if self._rolling_off():
+        if self.rolling_off:
             action = ("d10", rng.below(10) + 1)
         elif self.combat:
             a_die, d_die = self._combat_dice()
@@ -274,8 +297,8 @@ class NotNyout(Game):
         """The outcomes of the chance point with their weights (a turn's sorted dice are not equally likely)."""
         if self.to_move != CHANCE:
             return []
-        if not self._rolling_off() and not self.combat:
-            return [(format_move(a), float(_ways(a[1]))) for a in self._actions()]
+        if not self.rolling_off and not self.combat:
+            return ROLL_WEIGHTS[max(1, len(self._groups_of(self.current)))]
         return [(m, 1.0) for m in self.legal_moves()]
 
     def clone(self) -> "NotNyout":
@@ -339,7 +362,7 @@ class NotNyout(Game):
                       "defender": {"owner": owner, "size": dsize}, "dice": dice}
         if self.result:
             phase = "over"
-        elif self._rolling_off():
+        elif self.rolling_off:
             phase = "rolloff"
         elif not self.order:
             phase = "slots"
@@ -401,9 +424,6 @@ class NotNyout(Game):
         return {"shape": "circle", "cells": cells, "lines": lines, "labels": labels}
 
     # -- reading the position -------------------------------------------------------
-    def _rolling_off(self) -> bool:
-        return any(len(r) > 1 for r in self.ranks)
-
     def _chooser(self) -> int:
         """With three or four players, the one choosing a turn slot now."""
         return self.ranks[sum(s is not None for s in self.slots)][0]
@@ -426,16 +446,16 @@ class NotNyout(Game):
         """Where a group of ``me`` on ``src`` ends with ``roll``: station -> whether it fights there."""
         found: dict[int, bool] = {}
         at = self.at
-
-        def walk(prev: int, cur: int, left: int) -> None:
-            enemy = cur != src and bool(at[cur]) and at[cur][0][0] != me
-            if cur != src and (left == 0 or enemy and left < 2):
-                found[cur] = enemy
-                return
-            for nxt in NEXT[prev, cur]:
-                walk(cur, nxt, left - (2 if enemy else 1))
-
-        walk(-1, src, roll)
+        for path in PATHS[src][roll]:
+            left = roll
+            enemy = False
+            for station in path:
+                left -= 2 if enemy else 1   # stepping off an enemy station costs one extra
+                groups = at[station]
+                enemy = bool(groups) and groups[0][0] != me
+                if left == 0 or enemy and left < 2:
+                    found[station] = enemy
+                    break
         return found
 
     def _combat_dice(self) -> tuple[int, int]:
@@ -446,7 +466,7 @@ class NotNyout(Game):
         """Every legal move, parsed, in the listing's order."""
         if self.result:
             return []
-        if self._rolling_off():
+        if self.rolling_off:
             return [("d10", v) for v in range(1, 11)]
         if self.combat:
             a_die, d_die = self._combat_dice()
@@ -462,17 +482,18 @@ class NotNyout(Game):
         rolls = sorted(set(self.rolls))
         actions: list[tuple] = []
         splits: list[tuple] = []
-        for src, groups in enumerate(self.at):
-            sizes = [k for p, k in groups if p == me]
-            if not sizes:
+        at = self.at
+        for src, groups in enumerate(at):
+            if not groups or groups[0][0] != me:   # one owner per station
                 continue
-            written = len(set(sizes)) > 1
-            for size in sorted(set(sizes), reverse=True):
+            sizes = sorted({k for _, k in groups}, reverse=True)
+            written = len(sizes) > 1
+            for size in sizes:
+                k = size if written else 0
                 for roll in rolls:
                     for dst, fight in self._reach(src, roll, me).items():
-                        k = size if written else 0
                         actions.append(("move", k, src, dst, roll, False))
-                        if not fight and self._owner(dst) == me:
+                        if at[dst] and not fight:   # an own group there: joining is optional
                             actions.append(("move", k, src, dst, roll, True))
                 for b in range(1, size // 2 + 1):
                     splits.append(("split", src, size - b, b))
@@ -552,7 +573,8 @@ class NotNyout(Game):
         split = [[p for p in group if self.rolloff[p] == v] for v in sorted(set(self.rolloff.values()), reverse=True)]
         self.ranks[at:at + 1] = split
         self.rolloff = {}
-        if self._rolling_off():
+        self.rolling_off = any(len(r) > 1 for r in self.ranks)
+        if self.rolling_off:
             return
         ranking = [r[0] for r in self.ranks]
         if self.players == 2:

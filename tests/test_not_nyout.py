@@ -24,6 +24,7 @@ def position(groups: dict[str, list[tuple[int, int]]], rolls=(3,), current=0, pl
     """
     g = py_engines.new_game("not_nyout", players)
     g.ranks = [[p] for p in range(players)]
+    g.rolling_off = False
     g.order = list(range(players))
     g.current = current
     g.rolls = list(rolls)

@@ -1,0 +1,143 @@
+"""Not Nyout knowledge for the search (``py_engines.ai``): fights are worth taking.
+
+The arriving group adds two to its die and so wins most fights: one horse
+attacking one horse takes it with probability 0.9. ``WIN[a][d]`` is the
+chance that an attacking group of ``a`` horses wipes out a defending group of
+``d``, worked out once from the dice.
+
+* Playouts are short: they play on to the end of the next full round of turns
+  (every player still in moves once more), then the position is scored. A
+  playout takes a fight whose odds are good, avoids one whose odds are poor, and
+  otherwise moves at random; dice are thrown straight from the search's
+  generator without listing every outcome.
+* A position is scored by the horses each player has left, squared (a
+  bigger army also fights in bigger groups), shared out so the scores sum to 1;
+  a fight still going on counts at its expected result.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .ai import Policy, rewards
+from .core import CHANCE, Game
+from .not_nyout import DIE_FOR_SIZE, HORSES
+from .rng import Rng
+
+GOOD_ODDS = 0.6    # a playout takes a fight at least this likely to be won
+POOR_ODDS = 0.35   # and avoids one less likely than this when it can
+
+
+def _round(a: int, d: int) -> float:
+    """The chance that an attacking group of ``a`` wins one round against a group of ``d``."""
+    da, dd = DIE_FOR_SIZE[a], DIE_FOR_SIZE[d]
+    wins = sum(1 for x in range(1, da + 1) for y in range(1, dd + 1) if x + 2 > y)
+    return wins / (da * dd)
+
+
+@lru_cache(maxsize=None)
+def win_chance(a: int, d: int) -> float:
+    """The chance that an attacking group of ``a`` horses wipes out a defending group of ``d``."""
+    if d == 0:
+        return 1.0
+    if a == 0:
+        return 0.0
+    p = _round(a, d)
+    return p * win_chance(a, d - 1) + (1 - p) * win_chance(a - 1, d)
+
+
+@lru_cache(maxsize=None)
+def expected_losses(a: int, d: int) -> tuple[float, float]:
+    """The horses the attacker and the defender expect to lose in a fight to the end."""
+    if a == 0 or d == 0:
+        return (0.0, 0.0)
+    p = _round(a, d)
+    la, ld = expected_losses(a, d - 1)
+    ma, md = expected_losses(a - 1, d)
+    return (p * la + (1 - p) * (ma + 1), p * (ld + 1) + (1 - p) * md)
+
+
+WIN = [[win_chance(a, d) for d in range(HORSES + 1)] for a in range(HORSES + 1)]
+
+
+class NotNyoutPolicy(Policy):
+    def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
+        # No move ends the game by itself (a fight is dice), so there is nothing to check at once.
+        return moves
+
+    def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
+        played: list[tuple[int, str]] = []
+        turns_left = sum(1 for h in game.horses if h) + 1
+        for _ in range(limit):
+            if game.result:
+                break
+            mover = game.to_move
+            if mover == CHANCE:
+                if game.combat:
+                    a_die, d_die = game._combat_dice()
+                    action = ("fight", rng.below(a_die) + 1, rng.below(d_die) + 1)
+                elif game.order and game.rolls is None:
+                    turns_left -= 1
+                    if turns_left <= 0:
+                        break
+                    k = max(1, len(game._groups_of(game.current)))
+                    action = ("roll", tuple(sorted((rng.below(4) + 1 for _ in range(k)), reverse=True)))
+                else:
+                    action = ("d10", rng.below(10) + 1)
+            else:
+                action = self._choose(game, rng)
+            game._apply(action)
+            played.append((mover, game.history[-1]))
+        return played
+
+    def _choose(self, game, rng: Rng) -> tuple:
+        """A fight with good odds if there is one, else a move that is no poor fight, at random."""
+        actions = game._actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = game.current
+        at = game.at
+        best, best_odds = None, GOOD_ODDS
+        calm = []
+        for action in actions:
+            kind = action[0]
+            if kind == "move":
+                target = at[action[3]]
+                size = action[1] or next(k for p, k in at[action[2]] if p == me)
+            elif kind == "summon":
+                target = at[(game.home[me] + action[1]) % 20]
+                size = 1
+            else:
+                calm.append(action)
+                continue
+            if target and target[0][0] != me:
+                odds = WIN[size][target[0][1]]
+                if odds >= best_odds:
+                    best, best_odds = action, odds
+                if odds >= POOR_ODDS:
+                    calm.append(action)
+            else:
+                calm.append(action)
+        if best is not None:
+            return best
+        pool = calm or actions
+        return pool[rng.below(len(pool))]
+
+    def evaluate(self, game: Game) -> list[float]:
+        if game.result:
+            return rewards(game)
+        horses = [float(h) for h in game.horses]
+        if game.combat:
+            station, attacker, size, _ = game.combat
+            defender, dsize = game.at[station][0]
+            lost_a, lost_d = expected_losses(size, dsize)
+            horses[attacker] -= lost_a
+            horses[defender] -= lost_d
+        weights = [max(h, 0.0) ** 2 for h in horses]
+        total = sum(weights)
+        if total <= 0:
+            return [1.0 / game.players] * game.players
+        return [w / total for w in weights]
+
+
+def policy() -> Policy:
+    return NotNyoutPolicy()

@@ -1,0 +1,74 @@
+"""The computer opponent for Not Nyout: legal, reproducible, and it knows a good fight."""
+import pytest
+
+import py_engines
+from py_engines import CHANCE
+from py_engines.ai import analyse, choose_move, policy_for
+from py_engines.ai_not_nyout import NotNyoutPolicy, WIN, expected_losses, win_chance
+from py_engines.playout import random_game
+from py_engines.rng import Rng
+
+from test_not_nyout import position
+
+TINY = {"iterations": 30, "max_seconds": 5.0}
+
+
+def test_the_policy_is_found_by_name():
+    assert isinstance(policy_for(py_engines.new_game("not_nyout")), NotNyoutPolicy)
+
+
+def test_fight_odds_follow_the_dice():
+    # One horse against one: the attacker wins the round unless d4 + 2 <= d4: 13 of 16.
+    assert win_chance(1, 1) == pytest.approx(13 / 16)
+    assert WIN[4][1] > WIN[1][1] > WIN[1][4]
+    assert all(0 < WIN[a][d] < 1 for a in range(1, 5) for d in range(1, 5))
+    lost_a, lost_d = expected_losses(1, 1)
+    assert lost_a == pytest.approx(3 / 16) and lost_d == pytest.approx(13 / 16)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (3, 4), (4, 5)])
+def test_it_answers_every_position_of_a_game_with_a_legal_move(players, seed):
+    game = py_engines.new_game("not_nyout", players, seed)
+    rng = Rng(seed)
+    decisions = 0
+    while not game.is_over and decisions < 60:
+        if game.to_move == CHANCE:
+            game.roll()
+            continue
+        before = game.to_json()
+        move = choose_move(game, TINY, seed=decisions)
+        assert move in game.legal_moves() and game.to_json() == before
+        decisions += 1
+        moves = game.legal_moves()
+        game.play(move if decisions % 2 else moves[rng.below(len(moves))])
+
+
+def test_it_is_deterministic_for_a_seed():
+    whole = random_game("not_nyout", 9, 2)
+    g = py_engines.new_game("not_nyout", 2, 9)
+    for move in whole.history[:25]:
+        g.play(move)
+    while g.to_move == CHANCE or len(g.legal_moves()) < 2:
+        g.play(g.legal_moves()[0])
+    a = analyse(g, {"iterations": 120, "max_seconds": 30}, seed=4)
+    b = analyse(g, {"iterations": 120, "max_seconds": 30}, seed=4)
+    assert a["move"] == b["move"] and a["moves"] == b["moves"] and not a["capped"]
+
+
+def test_it_finishes_off_the_last_enemy_horse():
+    # Red's pair can land on blue's last horse (S2) with the 2; a 3 elsewhere is pointless.
+    g = position({"S": [(0, 2)], "S2": [(1, 1)]}, rolls=(2,), stable=(2, 0), homes=("S", "N"))
+    assert choose_move(g, "easy", seed=1) == "S>S2/2"
+
+
+def test_it_does_not_walk_into_a_lost_fight():
+    # Red's single horse on S may attack blue's four on S3 with the 3, or go to C; red has
+    # three more horses in the stable. Attacking a group of four alone almost always loses the horse.
+    g = position({"S": [(0, 1)], "S3": [(1, 4)]}, rolls=(3,), stable=(3, 0), homes=("S", "N"), summoned=True)
+    assert set(g.legal_moves()) == {"S>S3/3", "S>C/3"}
+    assert choose_move(g, "medium", seed=2) == "S>C/3"
+
+
+def test_it_attacks_a_lone_horse_with_a_big_group():
+    g = position({"E": [(0, 3)], "E3": [(1, 1)], "N2": [(1, 1)]}, rolls=(3,), homes=("S", "N"))
+    assert choose_move(g, "medium", seed=3) == "E>E3/3"
