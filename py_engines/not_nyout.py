@@ -31,7 +31,7 @@ Notation (``k`` a group's size, ``r`` a die):
   ``home=E``     first turn with three or four players: take E as home and summon with the roll
   ``slot2``      three or four players: take the second turn slot
 Chance outcomes: ``d7`` a d10 of the roll-off (for the player whose roll it is),
-``r4.3.1`` a turn's roll (the dice sorted high to low), ``f5.3`` a combat round
+``r4-3-1`` a turn's roll (the dice sorted high to low), ``f5-3`` a combat round
 (the attacker's die, then the defender's; the +2 is the rules' to add).
 
 Decisions where the rules are silent (see docs/not_nyout.md): an enemy group
@@ -123,7 +123,7 @@ def _ways(dice: tuple[int, ...]) -> int:
     return ways
 
 
-ROLL_WEIGHTS = {k: [("r" + ".".join(map(str, dice)), float(_ways(dice))) for dice in ROLLS[k]] for k in ROLLS}
+ROLL_WEIGHTS = {k: [("r" + "-".join(map(str, dice)), float(_ways(dice))) for dice in ROLLS[k]] for k in ROLLS}
 
 
 # -- notation -------------------------------------------------------------------
@@ -145,9 +145,9 @@ def format_move(action: tuple) -> str:
     if kind == "slot":
         return f"slot{action[1]}"
     if kind == "roll":
-        return "r" + ".".join(map(str, action[1]))
+        return "r" + "-".join(map(str, action[1]))
     if kind == "fight":
-        return f"f{action[1]}.{action[2]}"
+        return f"f{action[1]}-{action[2]}"
     return f"d{action[1]}"
 
 
@@ -191,12 +191,12 @@ def parse_move(text: str) -> tuple | None:
         n = _number(text[4:], 1, 4)
         return ("slot", n) if n else None
     if text.startswith("r"):
-        dice = [_number(d, 1, 4) for d in text[1:].split(".")]
+        dice = [_number(d, 1, 4) for d in text[1:].split("-")]
         if 1 <= len(dice) <= HORSES and all(dice) and dice == sorted(dice, reverse=True):
             return ("roll", tuple(dice))
         return None
     if text.startswith("f"):
-        a, _, d = text[1:].partition(".")
+        a, _, d = text[1:].partition("-")
         a, d = _number(a, 1, 10), _number(d, 1, 10)
         return ("fight", a, d) if a and d else None
     if text.startswith("d"):
@@ -267,7 +267,7 @@ class NotNyout(Game):
         action = parse_move(move)
         if action is None:
             raise IllegalMove(f"illegal move {move!r}: not a move (moves look like S>C/3, 2S3>E1/4&, "
-                              "+3, S3=2+1, home=E, slot2, r4.1, f5.3, d7)")
+                              "+3, S3=2+1, home=E, slot2, r4-1, f5-3, d7)")
         if self.result:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
         if action not in self._actions():

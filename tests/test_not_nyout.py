@@ -128,7 +128,7 @@ def test_a_roll_that_ends_on_an_enemy_starts_a_fight():
     combat = g.view()["combat"]
     assert combat["attacker"] == {"owner": 0, "size": 2} and combat["defender"] == {"owner": 1, "size": 3}
     # Two horses roll a d6, three a d8.
-    assert len(g.legal_moves()) == 6 * 8 and "f6.8" in g.legal_moves() and "f7.1" not in g.legal_moves()
+    assert len(g.legal_moves()) == 6 * 8 and "f6-8" in g.legal_moves() and "f7-1" not in g.legal_moves()
 
 
 # -- combat ------------------------------------------------------------------------------
@@ -142,14 +142,14 @@ def test_combat_rounds_the_attacker_adds_two_and_a_tie_goes_to_the_defender():
     # The rule text's example: blue (2 horses) attacks red (3 horses).
     g = position({"S": [(1, 2)], "S3": [(0, 3)]}, rolls=(3, 1), current=1)
     g.play("S>S3/3")
-    g.play("f4.6")                     # 4 + 2 = 6 against 6: a tie, red wins the round
+    g.play("f4-6")                     # 4 + 2 = 6 against 6: a tie, red wins the round
     combat = g.view()["combat"]
     assert combat["attacker"]["size"] == 1 and combat["defender"]["size"] == 3
     assert g.horses == [4, 3] and g.view()["last_kill"] == 0
     assert len(g.legal_moves()) == 4 * 8  # one horse left: a d4
-    g.play("f4.5")                     # 6 against 5: blue wins the round
+    g.play("f4-5")                     # 6 against 5: blue wins the round
     assert g.view()["combat"]["defender"]["size"] == 2 and g.horses == [3, 3]
-    g.play("f1.4")                     # 3 against 4: the last attacker falls
+    g.play("f1-4")                     # 3 against 4: the last attacker falls
     assert g.view()["combat"] is None
     assert g.view()["stations"]["S3"] == [{"owner": 0, "size": 2}]
     assert g.horses == [3, 2] and g.to_move == 1 and g.rolls == [1]  # blue still has the 1
@@ -158,11 +158,11 @@ def test_combat_rounds_the_attacker_adds_two_and_a_tie_goes_to_the_defender():
 def test_the_winning_attacker_holds_the_station():
     g = position({"S": [(0, 1)], "S2": [(1, 1)]}, rolls=(2,))
     g.play("S>S2/2")
-    g.play("f1.3")  # 3 against 3: a tie
+    g.play("f1-3")  # 3 against 3: a tie
     assert g.view()["combat"] is None  # the attacker had one horse
     g = position({"S": [(0, 1)], "S2": [(1, 1)]}, rolls=(2, 1))
     g.play("S>S2/2")
-    g.play("f2.3")  # 4 against 3
+    g.play("f2-3")  # 4 against 3
     assert g.view()["stations"]["S2"] == [{"owner": 0, "size": 1}] and g.horses == [4, 3]
     assert g.to_move == 0 and g.rolls == [1]
 
@@ -171,13 +171,13 @@ def test_two_defending_groups_on_a_station_fight_one_after_another_largest_first
     g = position({"S": [(0, 3)], "S2": [(1, 2), (1, 1)]}, rolls=(2,))
     g.play("S>S2/2")
     assert g.view()["combat"]["defender"] == {"owner": 1, "size": 2}
-    g.play("f8.1")
+    g.play("f8-1")
     assert g.view()["combat"]["defender"] == {"owner": 1, "size": 1}  # the pair keeps fighting
     assert g.view()["stations"]["S2"][0] == {"owner": 1, "size": 1}
-    g.play("f8.1")
+    g.play("f8-1")
     assert g.view()["combat"]["defender"] == {"owner": 1, "size": 1}  # now the single
     assert len(g.view()["stations"]["S2"]) == 1
-    g.play("f8.1")
+    g.play("f8-1")
     assert g.view()["stations"]["S2"] == [{"owner": 0, "size": 3}] and g.view()["combat"] is None
 
 
@@ -227,15 +227,15 @@ def test_one_die_per_group_on_the_board_one_if_none():
     g.rolls = None
     assert g.to_move == CHANCE
     outcomes = g.legal_moves()
-    assert len(outcomes) == 10 and outcomes[0] == "r4.4" and outcomes[-1] == "r1.1"
+    assert len(outcomes) == 10 and outcomes[0] == "r4-4" and outcomes[-1] == "r1-1"
     weights = dict(g.chance_outcomes())
-    assert weights["r4.3"] == 2 and weights["r4.4"] == 1 and sum(weights.values()) == 16
-    g.play("r4.3")
+    assert weights["r4-3"] == 2 and weights["r4-4"] == 1 and sum(weights.values()) == 16
+    g.play("r4-3")
     assert g.rolls == [4, 3] and g.to_move == 0
     # Two unjoined groups on one station are two groups: two dice.
     g = position({"S": [(0, 1), (0, 1)]}, rolls=())
     g.rolls = None
-    assert g.legal_moves()[0] == "r4.4"
+    assert g.legal_moves()[0] == "r4-4"
     g = position({}, rolls=(), stable=(4, 4))
     g.rolls = None
     assert g.legal_moves() == ["r4", "r3", "r2", "r1"]
@@ -281,7 +281,7 @@ def test_a_die_that_cannot_be_used_is_lost():
     g = position({"S": [(1, 1)], "S1": [(0, 1)]}, rolls=(1, 2), current=1, summoned=True,
                  stable=(3, 1), homes=("S", "N"))
     g.play("S>S1/1")
-    g.play("f1.4")
+    g.play("f1-4")
     assert g.to_move == CHANCE and g.current == 0 and g.view()["rolls"] is None
 
 
@@ -290,7 +290,7 @@ def test_a_die_that_cannot_be_used_is_lost():
 def test_a_player_whose_four_horses_are_gone_is_out_and_the_last_one_left_wins():
     g = position({"S": [(0, 1)], "S1": [(1, 1)]}, rolls=(1,), stable=(0, 0))
     g.play("S>S1/1")
-    g.play("f3.1")
+    g.play("f3-1")
     assert g.is_over and g.winners == [0] and g.to_move is None and g.legal_moves() == []
     assert g.view()["out"] == [False, True] and g.view()["result"] == "last"
     with pytest.raises(IllegalMove, match="over"):
@@ -300,7 +300,7 @@ def test_a_player_whose_four_horses_are_gone_is_out_and_the_last_one_left_wins()
 def test_horses_in_the_stable_keep_a_player_in():
     g = position({"S": [(0, 1)], "S1": [(1, 1)]}, rolls=(1,), stable=(0, 1))
     g.play("S>S1/1")
-    g.play("f3.1")
+    g.play("f3-1")
     assert not g.is_over and g.to_move == CHANCE and g.current == 1
     g.play("r2")
     assert g.legal_moves() == ["+2"]
@@ -310,7 +310,7 @@ def test_an_out_player_is_skipped():
     g = position({"S": [(0, 1)], "S1": [(1, 1)], "N": [(2, 2)]}, rolls=(1,), players=3,
                  stable=(0, 0, 0), homes=("S", "E", "N"))
     g.play("S>S1/1")
-    g.play("f3.1")
+    g.play("f3-1")
     assert not g.is_over and g.current == 2 and g.view()["out"] == [False, True, False]
 
 
@@ -318,9 +318,9 @@ def test_once_both_have_one_horse_the_next_fight_ends_the_game():
     # Red (its last horse) takes one of blue's two; the fight goes on, one horse each.
     g = position({"S": [(0, 1)], "S1": [(1, 2)]}, rolls=(1,), stable=(0, 0), homes=("S", "N"))
     g.play("S>S1/1")
-    g.play("f3.1")
+    g.play("f3-1")
     assert g.horses == [1, 1] and not g.is_over
-    g.play("f1.4")  # red's horse falls: red is out, blue wins
+    g.play("f1-4")  # red's horse falls: red is out, blue wins
     assert g.is_over and g.winners == [1] and g.view()["result"] == "last"
 
 
@@ -329,7 +329,7 @@ def _quiet_game():
     g = position({"S": [(0, 1)], "S1": [(1, 1)], "N": [(1, 1)]}, rolls=(1,), stable=(0, 0),
                  homes=("S", "N"))
     g.play("S>S1/1")
-    g.play("f3.1")
+    g.play("f3-1")
     assert g.horses == [1, 1] and g.view()["quiet_turns_left"] == 10
     return g
 
@@ -406,14 +406,14 @@ def test_with_four_players_each_picks_a_free_home_on_the_first_turn_then_summons
 # -- notation and refusals ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text", ["S>C/3", "2S3>E1/4", "W4>S1/2&", "+3", "+3&", "S3=2+1", "S=2+2",
-                                  "home=E", "slot2", "r4.3.1", "r1", "f5.3", "f10.10", "d7", "d10"])
+                                  "home=E", "slot2", "r4-3-1", "r1", "f5-3", "f10-10", "d7", "d10"])
 def test_notation_round_trips(text):
     assert format_move(parse_move(text)) == text
 
 
 @pytest.mark.parametrize("text", ["", "S>C", "S>C/5", "S>C/0", "X>C/3", "5S>C/3", "0S>C/3", "S>S/1",
                                   "+5", "+", "S3=1+2", "S3=3+2", "home=X", "home=", "slot5", "slot0",
-                                  "r1.2", "r5", "r", "r4.4.4.4.4", "f0.1", "f11.1", "d0", "d11",
+                                  "r1-2", "r5", "r", "r4-4-4-4-4", "f0-1", "f11-1", "d0", "d11",
                                   "d07", "s3>C/3", "S>C/3&&", "pass"])
 def test_malformed_moves_are_refused_and_change_nothing(text):
     g = position({"S": [(0, 1)]}, rolls=(3,))

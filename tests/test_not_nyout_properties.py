@@ -9,7 +9,7 @@ from py_engines.rng import Rng
 
 # Well-formed moves that are seldom legal, and text that is no move at all.
 PROBES = ["S>C/3", "C>S/3", "2S>C/3", "+1", "+4&", "S=1+1", "S=2+2", "home=S", "slot1", "slot4",
-          "r4.4", "r1", "f1.1", "f10.10", "d10", "S>S1/1&", "W4>S1/2", "pass", "S", "+0", "r0"]
+          "r4-4", "r1", "f1-1", "f10-10", "d10", "S>S1/1&", "W4>S1/2", "pass", "S", "+0", "r0"]
 
 
 CELLS = set(NAMES)
