@@ -170,6 +170,7 @@ class Nimbus(Game):
         self.pile = [self.sets] * len(KINDS)
         self.left = self.sets * len(KINDS)  # pyramids in the pile
         self.held = -1                    # the kind taken from the pile and not yet placed
+        self.on_board = 0                 # pyramids on the board, hidden ones included
         self.first = self.round % self.players
         self.turn = self.first
         self.setup = True
@@ -339,6 +340,7 @@ class Nimbus(Game):
             square, orient = self._parse_orient(move)
             self.stacks[square].append(self.held)
             self.dirs[square] = orient - 1
+            self.on_board += 1
             self.held = -1
             self.last = [square]
             self.turn = (self.turn + 1) % self.players
@@ -355,7 +357,8 @@ class Nimbus(Game):
                 self.dirs[s] = -1
             self.last = taken
             self.collected = True
-            if not any(self.stacks):
+            self.on_board -= len(taken)
+            if not self.on_board:
                 self._end_round()
                 return
         elif "=" in move:
@@ -446,23 +449,24 @@ class Nimbus(Game):
     # -- move actions ---------------------------------------------------------------------
     def _move_actions(self) -> list[str]:
         moves: list[str] = []
-        stacks, dirs = self.stacks, self.dirs
         for s in range(SQUARES):
-            stack = stacks[s]
-            if not stack:
-                continue
-            d = dirs[s]
-            if d >= 0:  # flat: stand up, turn, slide
-                moves += [PLACE_NAMES[s][o] for o in range(9) if o != d + 1]
-                for t in RAYS[s][d]:
-                    if stacks[t]:
-                        break
-                    moves.append(STEP_NAMES[s][t])
-            else:
-                if len(stack) == 1:  # a lone upright pyramid may lie down
-                    moves += PLACE_NAMES[s][1:]
-                moves += [STEP_NAMES[s][t] for t in NEIGHBOURS[s] if dirs[t] < 0]
+            if self.stacks[s]:
+                moves += self._actions_at(s)
         return moves
+
+    def _actions_at(self, s: int) -> list[str]:
+        """The move actions of the pyramid on top at square ``s``."""
+        stacks, dirs = self.stacks, self.dirs
+        d = dirs[s]
+        if d >= 0:  # flat: stand up, turn, slide
+            moves = [PLACE_NAMES[s][o] for o in range(9) if o != d + 1]
+            for t in RAYS[s][d]:
+                if stacks[t]:
+                    break
+                moves.append(STEP_NAMES[s][t])
+            return moves
+        moves = PLACE_NAMES[s][1:] if len(stacks[s]) == 1 else []  # a lone upright pyramid may lie down
+        return moves + [STEP_NAMES[s][t] for t in NEIGHBOURS[s] if dirs[t] < 0]
 
     def _check_action(self, move: str) -> None:
         if "=" in move:
@@ -512,23 +516,28 @@ class Nimbus(Game):
         return self.dirs[s] + 9 == prop
 
     def _collects(self) -> list[str]:
-        singles: dict[tuple[int, int], None] = {}
-        lines: list[str] = []
+        """Collects line by line; a top that is alone in its property on some line is also taken alone."""
         stacks, dirs = self.stacks, self.dirs
+        props: list[tuple[int, int, int] | None] = [None] * SQUARES
+        for s in range(SQUARES):
+            if stacks[s]:
+                k = stacks[s][-1]
+                props[s] = (k // 3, 5 + k % 3, 9 + dirs[s])
+        singles: set[tuple[int, int]] = set()
+        lines: list[str] = []
         for line in LINES:
             found: dict[int, list[int]] = {}
             for s in line:
-                stack = stacks[s]
-                if stack:
-                    k = stack[-1]
-                    for p in (k // 3, 5 + k % 3, 9 + dirs[s]):
-                        found.setdefault(p, []).append(s)
-            for p in sorted(found):
-                tops = found[p]
-                if len(tops) == 1:
-                    singles[(tops[0], p)] = None
+                if props[s]:
+                    for p in props[s]:
+                        if p in found:
+                            found[p][1] = s
+                        else:
+                            found[p] = [s, s]
+            for p, (a, b) in found.items():
+                if a == b:
+                    singles.add((a, p))
                 else:
-                    a, b = tops[0], tops[-1]
                     lines.append(f"{PROPS[p]}:{NAMES[a]}-{NAMES[b]}")
                     lines.append(f"{PROPS[p]}:{NAMES[b]}-{NAMES[a]}")
         return [f"{PROPS[p]}:{NAMES[s]}" for s, p in sorted(singles)] + lines

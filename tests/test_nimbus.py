@@ -28,6 +28,7 @@ def position(squares: dict, players: int = 2, turn: int = 0, **options) -> Nimbu
             kind, orient = what.split("=")
             g.stacks[s] = [KINDS.index(kind)]
             g.dirs[s] = -1 if orient == "u" else ("n", "ne", "e", "se", "s", "sw", "w", "nw").index(orient)
+    g.on_board = sum(len(stack) for stack in g.stacks)
     return g
 
 

@@ -1,0 +1,345 @@
+"""Nimbus knowledge for the search (``py_engines.ai``).
+
+A round is won or lost at its very end, by who takes the last pyramid; until
+then what counts is what each player has collected, since a round's winners
+score their own collections. So the computer plays in two modes:
+
+* **Setup and the middle of a round** (more than ``ENDGAME`` pyramids on the
+  board, hidden ones included): no search. It plans its whole turn greedily, the
+  collect worth the most pips with or without a move action first (moving the
+  pyramid that makes the richer line), and otherwise leaves the least for the
+  next player. Setup placements are drawn at random.
+* **The end of a round**: the Monte Carlo search, over whole rounds. Collects
+  that take the same pyramids count once. At the root it takes a turn that
+  ends the round in its favour, and drops moves after which the next player can
+  end the round at once to its cost. Playouts are random, but a player who can
+  empty the board with one collect, and gains by it, does so.
+
+A board can be emptied in one turn only when it holds at most eight pyramids
+(one line), none hidden under another after the move action, all on one line
+and sharing a colour, a size or an orientation.
+
+Positions are scored when a round ends: the finished game exactly, else a
+softmax of the players' totals (a lead of ``TEMPERATURE`` points is worth about
+e:1 odds).
+"""
+from __future__ import annotations
+
+import math
+
+from .ai import Policy, rewards
+from .core import Game
+from .nimbus import KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES, Nimbus, pips
+from .rng import Rng
+
+ENDGAME = 12
+# Move action texts, parsed once: "d4=ne" -> ("=", d4, orientation), "d4-d7" -> ("-", d4, d7).
+ACTIONS = {text: ("=", s, o) for s, row in enumerate(PLACE_NAMES) for o, text in enumerate(row)}
+ACTIONS.update({text: ("-", a, b) for a, row in enumerate(STEP_NAMES) for b, text in enumerate(row)})
+TEMPERATURE = 12.0
+
+
+def pyramids(g: Nimbus) -> int:
+    return g.on_board
+
+
+def clearing_collect(g: Nimbus) -> str | None:
+    """A collect that empties the board, if one does: every pyramid a top, on one line, sharing a property."""
+    tops = [s for s in range(64) if g.stacks[s]]
+    if not tops or len(tops) > 8 or any(len(g.stacks[s]) > 1 for s in tops):
+        return None
+    if len(tops) == 1:
+        k = g.stacks[tops[0]][-1]
+        return f"{PROPS[k // 3]}:{NAMES[tops[0]]}"
+    line = LINE_OF.get((tops[0], tops[1]))
+    if line is None:
+        return None
+    on_line = LINES[line]
+    if any(s not in on_line for s in tops):
+        return None
+    for prop in _props(g, tops[0]):
+        if all(g._has(s, prop) for s in tops):
+            ends = [s for s in on_line if s in tops]
+            return f"{PROPS[prop]}:{NAMES[ends[0]]}-{NAMES[ends[-1]]}"
+    return None
+
+
+def _props(g: Nimbus, s: int) -> tuple[int, int, int]:
+    k = g.stacks[s][-1]
+    return (k // 3, 5 + k % 3, 9 + g.dirs[s])
+
+
+def scorers(g: Nimbus, taker: int) -> list[int]:
+    """Who scores if ``taker`` empties the board now (the round_end option)."""
+    n = g.players
+    nxt = (taker + 1) % n
+    rule = g.options["round_end"]
+    if rule == "last":
+        return [taker]
+    if rule == "misere":
+        return [nxt]
+    if rule == "two_winners":
+        return sorted({taker, nxt})
+    losers = {"loser_last": {taker}, "loser_next": {nxt}, "two_losers": {taker, nxt}}[rule]
+    return [p for p in range(n) if p not in losers]
+
+
+def finishing_turn(g: Nimbus) -> list[str] | None:
+    """The moves that finish the current turn by emptying the board, if some do; ``g`` is not changed.
+
+    After a move action on pyramid x, the other tops must already lie on one line
+    with nothing under them, so only such x are tried.
+    """
+    if g.setup or g.collected or g.on_board > 8:
+        return None
+    clear = clearing_collect(g)
+    if clear or g.moved:
+        return [clear] if clear else None
+    stacks, dirs = g.stacks, g.dirs
+    tops = [s for s in range(64) if stacks[s]]
+    tall = [s for s in tops if len(stacks[s]) > 1]
+    if len(tall) > 1 or tall and len(stacks[tall[0]]) > 2:
+        return None
+    for x in tall or tops:
+        rest = [(s, stacks[s][-1], dirs[s]) for s in tops if s != x]
+        if len(rest) > 1:
+            line = LINE_OF.get((rest[0][0], rest[1][0]))
+            if line is None or any(s not in LINES[line] for s, _, _ in rest[2:]):
+                continue
+        k = stacks[x][-1]
+        for action in g._actions_at(x):
+            kind, a, b = ACTIONS[action]
+            if kind == "=":  # the pyramid turns where it lies
+                after = rest + [(x, k, b - 1)]
+            elif stacks[b]:
+                continue  # it lands on a stack and hides a pyramid
+            elif len(stacks[x]) > 1:
+                after = rest + [(x, stacks[x][0], -1), (b, k, dirs[x])]
+            else:
+                after = rest + [(b, k, dirs[x])]
+            if _one_collect(after):
+                done = g.clone()
+                done.play_unchecked(action)
+                return [action, clearing_collect(done)]
+    return None
+
+
+def _one_collect(tops: list[tuple[int, int, int]]) -> bool:
+    """Whether one collect takes all these (square, kind, direction) tops, nothing hidden under them."""
+    if len(tops) > 1:
+        line = LINE_OF.get((tops[0][0], tops[1][0]))
+        if line is None or any(s not in LINES[line] for s, _, _ in tops[2:]):
+            return False
+    _, k, d = tops[0]
+    return (all(t[1] // 3 == k // 3 for t in tops) or all(t[1] % 3 == k % 3 for t in tops)
+            or all(t[2] == d for t in tops))
+
+
+def gives_away(g: Nimbus, me: int) -> bool:
+    """Whether, with ``me``'s turn over, the next player can empty the board at once to ``me``'s cost."""
+    other = g.turn
+    if other == me or not finishing_turn(g):
+        return False
+    winners = scorers(g, other)
+    return other in winners and me not in winners
+
+
+def unique_collects(g: Nimbus, moves: list[str]) -> list[str]:
+    """The moves, keeping one collect for each set of pyramids taken."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for move in moves:
+        if ":" in move:
+            taken = taken_by(g, move)
+            if taken in seen:
+                continue
+            seen.add(taken)
+        out.append(move)
+    return out
+
+
+def taken_by(g: Nimbus, move: str) -> tuple[int, ...]:
+    prop, a, b = g._parse_collect(move)
+    if b < 0:
+        return (a,)
+    return tuple(s for s in LINES[LINE_OF[a, b]] if g._has(s, prop))
+
+
+def collect_pips(g: Nimbus, move: str) -> int:
+    return sum(g.stacks[s][-1] % 3 + 1 for s in taken_by(g, move))
+
+
+def best_collect(g: Nimbus) -> tuple[int, str | None]:
+    """The richest collect here, in pips (ties: the first line and property found)."""
+    best, choice = -1, None
+    stacks, dirs = g.stacks, g.dirs
+    for line in LINES:
+        found: dict[int, list[int]] = {}
+        for s in line:
+            stack = stacks[s]
+            if stack:
+                k = stack[-1]
+                value = k % 3 + 1
+                for p in (k // 3, 5 + k % 3, 9 + dirs[s]):
+                    entry = found.get(p)
+                    if entry is None:
+                        found[p] = [value, s, s]
+                    else:
+                        entry[0] += value
+                        entry[2] = s
+        for p, (value, a, b) in found.items():
+            if value > best:
+                best = value
+                choice = f"{PROPS[p]}:{NAMES[a]}" if a == b else f"{PROPS[p]}:{NAMES[a]}-{NAMES[b]}"
+    return best, choice
+
+
+def setup_move(g: Nimbus) -> str:
+    """Some setup move, found without listing them (the search stops at a round's end)."""
+    if g.held < 0:
+        return next(KINDS[k] for k, n in enumerate(g.pile) if n)
+    return next(f"{NAMES[s]}=u" for s in range(64) if g.dirs[s] < 0)
+
+
+def quick_move(g: Nimbus, rng: Rng) -> str:
+    """A random move for playouts, cheaper than listing them all (and not quite uniform).
+
+    When both actions are open, either comes first with even odds. A collect is a
+    random top, one of its three properties and one of the four lines through it;
+    a move action is a random pyramid's random action.
+    """
+    occupied = [s for s in range(64) if g.stacks[s]]
+    if not g.collected and (g.moved or rng.below(2)):
+        s = occupied[rng.below(len(occupied))]
+        prop = _props(g, s)[rng.below(3)]
+        line = LINES[LINES_THROUGH[s][rng.below(4)]]
+        tops = [t for t in line if g._has(t, prop)]
+        a, b = tops[0], tops[-1]
+        return f"{PROPS[prop]}:{NAMES[a]}" if a == b else f"{PROPS[prop]}:{NAMES[a]}-{NAMES[b]}"
+    while True:
+        s = occupied[rng.below(len(occupied))]
+        options = g._actions_at(s)
+        if options:
+            return options[rng.below(len(options))]
+
+
+class NimbusPolicy(Policy):
+    def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
+        g = game
+        if g.setup:
+            return [moves[rng.below(len(moves))]]
+        if pyramids(g) > ENDGAME:
+            return [self._greedy(g, moves, rng)]
+        me = g.turn
+        finish = finishing_turn(g)
+        if finish and me in scorers(g, me):
+            return [finish[0]]
+        moves = unique_collects(g, moves)
+        safe = []
+        for move in moves:
+            after = g.clone()
+            after.play_unchecked(move)
+            if after.round != g.round or after.is_over:
+                if me in scorers(g, me):
+                    return [move]
+                continue  # ends the round to my cost
+            if after.turn != me:
+                if gives_away(after, me):
+                    continue
+            elif not self._safe_follow_up(after, me):
+                continue  # every way to finish the turn gives the round away
+            safe.append(move)
+        return safe or moves
+
+    def _safe_follow_up(self, g: Nimbus, me: int) -> bool:
+        for move in g.legal_moves():
+            after = g.clone()
+            after.play_unchecked(move)
+            if after.round != g.round or after.is_over:
+                if me in scorers(g, me):
+                    return True
+            elif not gives_away(after, me):
+                return True
+        return False
+
+    def node_moves(self, game: Game) -> list[str]:
+        g = game
+        if g.setup:  # the round is over: the search looks no further (see playout)
+            return [setup_move(g)]
+        moves = unique_collects(g, g.legal_moves())
+        if g.moved and g.on_board <= 16 or g.collected and g.on_board <= 8:
+            # The turn's last move: leave no board the next player can empty to my cost
+            # (only a board of eight pyramids or fewer can be emptied in one turn).
+            me = g.turn
+            safe = []
+            for move in moves:
+                if g.moved and g.on_board - len(taken_by(g, move)) > 8:
+                    safe.append(move)
+                    continue
+                after = g.clone()
+                after.play_unchecked(move)
+                if after.round != g.round or after.is_over or not gives_away(after, me):
+                    safe.append(move)
+            return safe or moves
+        return moves
+
+    def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
+        g = game
+        played: list[tuple[int, str]] = []
+        for _ in range(limit):
+            if g.final is not None or g.setup:
+                break  # a round's end is where positions are scored
+            mover = g.to_move
+            move = None
+            if not g.collected and g.on_board <= 8:
+                clear = clearing_collect(g)
+                if clear and mover in scorers(g, mover):
+                    move = clear
+            if move is None:
+                move = quick_move(g, rng)
+            g.play_unchecked(move)
+            played.append((mover, move))
+        return played
+
+    def evaluate(self, game: Game) -> list[float]:
+        g = game
+        if g.is_over:
+            return rewards(g)
+        top = max(g.totals)
+        weights = [math.exp((t - top) / TEMPERATURE) for t in g.totals]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    # -- the middle of a round ------------------------------------------------------
+    def _greedy(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
+        """The first move of the turn worth the most pips (ties broken by ``rng``)."""
+        if g.moved:  # the collect is left
+            return best_collect(g)[1]
+        if g.collected:  # the move action is left: leave the next player the least
+            return self._spoiler(g, moves, rng)
+        value, collect_first = best_collect(g)
+        plans = [(value, collect_first)]
+        for action in g._move_actions():
+            after = g.clone()
+            after.play_unchecked(action)
+            plans.append((best_collect(after)[0], action))
+        top = max(v for v, _ in plans)
+        best = [m for v, m in plans if v == top]
+        return best[rng.below(len(best))]
+
+    def _spoiler(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
+        scored = []
+        for move in moves:
+            after = g.clone()
+            after.play_unchecked(move)
+            scored.append((best_collect(after)[0], move))
+        low = min(v for v, _ in scored)
+        best = [m for v, m in scored if v == low]
+        return best[rng.below(len(best))]
+
+
+def policy() -> NimbusPolicy:
+    return NimbusPolicy()
+
+
+__all__ = ["NimbusPolicy", "clearing_collect", "finishing_turn", "pips", "policy", "scorers"]

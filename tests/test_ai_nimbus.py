@@ -1,0 +1,138 @@
+"""The computer opponent in Nimbus: legal, reproducible, and sound at a round's end."""
+import pytest
+
+import py_engines
+from py_engines import CHANCE
+from py_engines.ai import analyse, choose_move
+from py_engines.ai_nimbus import best_collect, finishing_turn
+from py_engines.rng import Rng
+from test_nimbus import position
+
+TINY = {"iterations": 12, "max_seconds": 1.0}
+
+
+def positions_along(players: int, seed: int, every: int, **options):
+    """Positions (not over) from a seeded random game, one every ``every`` plies."""
+    game = py_engines.new_game("nimbus", players, seed, goal="rounds1", **options)
+    rng = Rng(seed)
+    found = []
+    while not game.is_over:
+        if len(game.history) % every == 0:
+            found.append(game.clone())
+        moves = game.legal_moves()
+        if game.to_move == CHANCE:
+            game.roll()
+        else:
+            game.play(moves[rng.below(len(moves))])
+    return found
+
+
+@pytest.mark.parametrize("players, seed, options", [
+    (2, 1, {}), (3, 2, {"random_setup": True}), (4, 3, {"round_end": "loser_next"}), (2, 4, {"round_end": "misere"}),
+])
+def test_the_computer_plays_a_legal_move_in_every_position(players, seed, options):
+    for g in positions_along(players, seed, 9, **options):
+        before = g.to_json()
+        move = choose_move(g, TINY, seed=seed)
+        assert move in g.legal_moves()
+        assert g.to_json() == before
+
+
+def test_a_level_is_reproducible_for_a_seed():
+    g = position({"a1": "r1=u", "c3": "b2=n", "f2": ["y1", "g3"], "h5": "k2=w", "d7": "r3=se"}, goal="rounds3")
+    first = analyse(g, "easy", seed=4)
+    again = analyse(g, "easy", seed=4)
+    assert not first["capped"] and first["iterations"] == 100
+    assert first["move"] == again["move"] and first["moves"] == again["moves"]
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_takes_the_last_pyramids_with_a_collect(level):
+    g = position({"a4": "r1=u", "d4": "r2=n", "h4": "r3=u"}, goal="rounds3")
+    g.play(choose_move(g, level, seed=1))
+    assert g.view()["round"] == 2 and g.totals == [6, 0]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_moves_a_pyramid_into_line_and_then_takes_them_all(level):
+    # b1 is off the a1-h8 diagonal; b1-b2 puts it on, then all three (upright) go together.
+    g = position({"a1": "r3=u", "b1": "y3=u", "h8": "k1=u"}, goal="rounds3")
+    assert finishing_turn(g) is not None
+    g.play(choose_move(g, level, seed=2))
+    g.play(choose_move(g, level, seed=2))
+    assert g.view()["round"] == 2 and g.totals[0] == 7
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_does_not_leave_a_board_the_opponent_empties(level):
+    # Of some 290 turns here, all but six let the opponent take the last pyramids next turn.
+    g = position({"d5": "r2=nw", "c6": ["b3", "b2"]}, goal="rounds3")
+    for _ in range(2):
+        g.play(choose_move(g, level, seed=3))
+    assert g.to_move == 1 and g.view()["round"] == 1
+    assert finishing_turn(g) is None
+
+
+def test_in_misere_play_it_does_not_take_the_last_pyramid_when_it_need_not():
+    # r:a4-h4 would empty the board and hand the round to the opponent; taking one
+    # red leaves the opponent to take the last one, and player 0 wins the round.
+    g = position({"a4": "r1=u", "h4": "r3=u"}, round_end="misere", goal="rounds3")
+    assert "r:a4-h4" in g.legal_moves()
+    for seed in range(2):
+        trial = g.clone()
+        trial.play(choose_move(trial, "easy", seed=seed))
+        trial.play(choose_move(trial, "easy", seed=seed))
+        assert trial.view()["round"] == 1 and trial.to_move == 1
+        while trial.view()["round"] == 1:
+            trial.play(trial.legal_moves()[0])
+        assert trial.view()["rounds"][0]["winners"] == [0]
+
+
+def test_in_the_middle_of_a_round_it_collects_the_richest_line():
+    g = position({"a1": "k3=u", "b2": "k3=n", "c3": "r3=u", "h8": "y1=u", "a8": "g1=s", "e2": "b1=w",
+                  "f3": "b1=u", "g4": "y2=n", "c5": "g2=u", "d6": "r1=e", "e7": "k1=u", "h1": "y1=u",
+                  "a5": "b2=u"})
+    g.play("a8-a7")  # the move action is done
+    value, move = best_collect(g)
+    assert value == 9  # a1, b2, c3 and ... the diagonal's three size-3 pyramids
+    assert choose_move(g, "hard", seed=0) == move
+
+
+def brute_force_finish(g) -> bool:
+    for first in g.legal_moves():
+        after = g.clone()
+        after.play(first)
+        if after.round != g.round:
+            return True
+        if after.turn == g.turn:
+            for second in after.legal_moves():
+                if ":" in second:
+                    done = after.clone()
+                    done.play(second)
+                    if done.round != g.round:
+                        return True
+    return False
+
+
+def test_the_finishing_turn_finder_agrees_with_trying_every_turn():
+    rng = Rng(11)
+    agreed = finishing = 0
+    for _ in range(60):
+        squares = {}
+        for _ in range(1 + rng.below(4)):
+            name = "abcdefgh"[rng.below(8)] + str(1 + rng.below(8))
+            kind = "rygbk"[rng.below(5)] + "123"[rng.below(3)]
+            if rng.below(4) == 0:
+                squares[name] = [kind, "rygbk"[rng.below(5)] + "123"[rng.below(3)]]
+            else:
+                squares[name] = kind + "=" + ["u", "n", "ne", "e", "se", "s", "sw", "w", "nw"][rng.below(9)]
+        g = position(squares, goal="rounds3")
+        found = finishing_turn(g)
+        assert (found is not None) == brute_force_finish(g), squares
+        if found:
+            finishing += 1
+            for move in found:
+                g.play(move)
+            assert g.view()["round"] == 2
+        agreed += 1
+    assert finishing >= 10 and agreed == 60
