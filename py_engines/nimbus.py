@@ -35,8 +35,12 @@ Notation (squares ``a1``..``h8``, ``a1`` bottom left, row 8 toward north):
               some line through d4 holds no other top pyramid of size 2.
 
 Collect properties: colours ``r y g b k``, sizes ``1 2 3``, orientations ``u``
-(upright) and ``n ne e se s sw w nw``. With the random setup option the setup
-moves are chance outcomes (``to_move == CHANCE``) drawn by ``roll()``.
+(upright) and ``n ne e se s sw w nw``.
+
+With the random setup option each round begins at a chance point
+(``to_move == CHANCE``): ``roll()`` draws one of ``DEALS`` numbered setups,
+``deal0`` .. ``deal999``, from the game's seeded generator. A deal's number alone
+fixes where every pyramid goes (see ``Nimbus._deal``), so the record replays.
 """
 from __future__ import annotations
 
@@ -113,15 +117,20 @@ ROUND_ENDS = {
 LARGE_GROUP = {"two_winners", "loser_last", "loser_next", "two_losers"}
 GOALS = ("over25", "over50", "over60", "over100", "rounds1", "rounds3", "rounds5", "rounds10")
 
+DEALS = 1000
+DEAL_NAMES = [f"deal{n}" for n in range(DEALS)]
+DEAL_INDEX = {name: n for n, name in enumerate(DEAL_NAMES)}
+
 _COLLECT = re.compile(r"([a-z0-9]+):([a-h][1-8])(?:-([a-h][1-8]))?")
 _STEP = re.compile(r"([a-h][1-8])-([a-h][1-8])")
 _ORIENT = re.compile(r"([a-h][1-8])=([a-z]+)")
 
-# A random setup lays a pyramid upright on an empty square as often as flat (its
-# eight directions share the other half) and on an upright stack a little less often.
+# A random deal drops each pyramid on a square drawn evenly from those that can
+# take it: on an upright stack it goes on top; on an empty square it stands upright
+# half of the time and lies flat, pointing any of the eight ways, otherwise.
 WEIGHT_UPRIGHT_EMPTY = 8
 WEIGHT_FLAT = 1
-WEIGHT_ON_STACK = 3
+WEIGHT_ON_STACK = 16
 
 
 def pips(kinds: list[int]) -> int:
@@ -203,6 +212,8 @@ class Nimbus(Game):
         if self.final is not None:
             return []
         if self.setup:
+            if self.random_setup:
+                return DEAL_NAMES[:]
             if self.held < 0:
                 return [KINDS[k] for k in range(len(KINDS)) if self.pile[k]]
             return [move for move, _ in self._placements()]
@@ -229,23 +240,12 @@ class Nimbus(Game):
         self.play_unchecked(move)
 
     def roll(self) -> str:
-        """At a random setup's chance point: draw the pyramid taken, or where it lands."""
+        """At a random setup's chance point: draw the round's deal from the game's generator."""
         if self.to_move != CHANCE:
             raise IllegalMove("roll: not a chance point (only a random setup has them in nimbus)")
-        outcomes = self.chance_outcomes()
-        x = self.rng.below(sum(w for _, w in outcomes))
-        for move, weight in outcomes:
-            x -= weight
-            if x < 0:
-                break
+        move = DEAL_NAMES[self.rng.below(DEALS)]
         self.play_unchecked(move)
         return move
-
-    def chance_outcomes(self) -> list[tuple[str, int]]:
-        """The random setup's outcomes with their weights: a pyramid drawn from the pile, then its place."""
-        if self.held < 0:
-            return [(KINDS[k], n) for k, n in enumerate(self.pile) if n]
-        return self._placements()
 
     def move_steps(self, move: str) -> list[dict[str, str]]:
         if ":" in move:
@@ -257,7 +257,7 @@ class Nimbus(Game):
         if "-" in move:
             a, b = self._parse_step(move)
             return [{"cell": NAMES[a]}, {"cell": NAMES[b]}]
-        if move in KIND_INDEX:
+        if move in KIND_INDEX or move in DEAL_INDEX:
             return [{"choice": move}]
         raise IllegalMove(f"illegal move {move!r}: not Nimbus notation")
 
@@ -319,10 +319,9 @@ class Nimbus(Game):
 
     # -- the fast path for playouts ----------------------------------------------
     def random_move(self, rng: Rng) -> str:
-        """A uniformly random legal move (setup moves and chance points included)."""
+        """A uniformly random legal move (chance points included)."""
         if self.to_move == CHANCE:
-            outcomes = self.chance_outcomes()
-            return outcomes[rng.below(len(outcomes))][0]
+            return DEAL_NAMES[rng.below(DEALS)]
         moves = self.legal_moves()
         return moves[rng.below(len(moves))]
 
@@ -330,6 +329,10 @@ class Nimbus(Game):
         """Play a move known to be legal (from ``legal_moves``, ``random_move`` or a chance outcome)."""
         self.history.append(move)
         if self.setup:
+            if self.random_setup:
+                self._deal(DEAL_INDEX[move])
+                self._begin_play()
+                return
             if self.held < 0:  # a pyramid taken from the pile
                 k = KIND_INDEX[move]
                 self.pile[k] -= 1
@@ -344,9 +347,8 @@ class Nimbus(Game):
             self.held = -1
             self.last = [square]
             self.turn = (self.turn + 1) % self.players
-            if not self.left:  # the setup is over: the round's first player starts
-                self.setup = False
-                self.turn = self.first
+            if not self.left:
+                self._begin_play()
             return
         if ":" in move:
             prop, a, b = self._parse_collect(move)
@@ -379,6 +381,11 @@ class Nimbus(Game):
             self.moved = self.collected = False
 
     # -- turns and rounds ---------------------------------------------------------
+    def _begin_play(self) -> None:
+        """The setup is over: the round's first player starts."""
+        self.setup = False
+        self.turn = self.first
+
     def _end_round(self) -> None:
         """The board is empty: score the round, then end the game or set up the next round."""
         n = self.players
@@ -418,7 +425,7 @@ class Nimbus(Game):
 
     # -- setup ------------------------------------------------------------------------
     def _placements(self) -> list[tuple[str, int]]:
-        """Where the pyramid taken may go, with the weights a random setup draws them by."""
+        """Where the pyramid taken may go, with the weights a random deal draws them by."""
         out = []
         for s in range(SQUARES):
             if not self.stacks[s]:
@@ -428,7 +435,33 @@ class Nimbus(Game):
                 out.append((PLACE_NAMES[s][0], WEIGHT_ON_STACK))
         return out
 
+    def _deal(self, number: int) -> None:
+        """Random setup number ``number``: the pile shuffled, then each pyramid dropped at random."""
+        rng = Rng(number * 0x9E3779B97F4A7C15 + 0x4E494D42)
+        order = [k for k in range(len(KINDS)) for _ in range(self.pile[k])]
+        for i in range(len(order) - 1, 0, -1):
+            j = rng.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        for k in order:
+            places = self._placements()
+            x = rng.below(sum(w for _, w in places))
+            for move, weight in places:
+                x -= weight
+                if x < 0:
+                    break
+            square, orient = self._parse_orient(move)
+            self.stacks[square].append(k)
+            self.dirs[square] = orient - 1
+        self.pile = [0] * len(KINDS)
+        self.left = 0
+        self.on_board = len(order)
+        self.last = []
+
     def _check_setup(self, move: str) -> None:
+        if self.random_setup:
+            if move not in DEAL_INDEX:
+                raise IllegalMove(f"illegal move {move!r}: a random setup is a deal, deal0 to deal{DEALS - 1}")
+            return
         if self.held < 0:
             k = KIND_INDEX.get(move)
             if k is None:

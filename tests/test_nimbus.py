@@ -365,33 +365,48 @@ def test_whole_game_from_the_start_replays_from_its_record():
 
 # -- random setup ------------------------------------------------------------------------------
 
-def test_random_setup_is_drawn_by_roll_and_replays():
-    g = py_engines.new_game("nimbus", 2, seed=7, random_setup=True)
-    assert g.to_move == CHANCE
-    refused(g, "r:d4", "first take a pyramid")
-    outcomes = dict(g.chance_outcomes())
-    assert sorted(outcomes) == sorted(g.legal_moves()) and outcomes["r1"] == 3
-    while g.to_move == CHANCE:
-        assert g.roll() == g.history[-1]
-    assert len(g.history) == 90 and g.view()["phase"] == "play" and g.to_move == 0
-    twin = py_engines.new_game("nimbus", 2, seed=7, random_setup=True)
-    while twin.to_move == CHANCE:
-        twin.roll()
-    assert twin.history == g.history
-    assert py_engines.load(g.to_json()).view() == g.view()
-    other = py_engines.new_game("nimbus", 2, seed=8, random_setup=True)
-    while other.to_move == CHANCE:
-        other.roll()
-    assert other.history != g.history
+def test_random_setup_is_one_deal_drawn_by_roll_and_replays():
+    g = py_engines.new_game("nimbus", 3, seed=7, random_setup=True, goal="rounds3")
+    assert g.to_move == CHANCE and g.view()["phase"] == "setup"
+    deals = g.legal_moves()
+    assert len(deals) == 1000 and deals[0] == "deal0" and deals[-1] == "deal999"
+    refused(g, "r3", "a random setup is a deal")
+    refused(g, "deal1000", "a random setup is a deal")
+    move = g.roll()
+    assert g.history == [move] and move in deals
+    view = g.view()
+    assert view["phase"] == "play" and g.to_move == 0 and view["left"] == 0
+    assert sum(len(sq["stack"]) for sq in view["squares"].values()) == 45
+    orients = [sq["orient"] for sq in view["squares"].values()]
+    assert "u" in orients and len(set(orients)) > 4  # upright and flat pyramids, pointing many ways
+    assert any(len(sq["stack"]) > 1 for sq in view["squares"].values())
+    assert all(len(sq["stack"]) == 1 for sq in view["squares"].values() if sq["orient"] != "u")
+    twin = py_engines.new_game("nimbus", 3, seed=7, random_setup=True, goal="rounds3")
+    assert twin.roll() == move and twin.view() == view
+    assert py_engines.load(g.to_json()).view() == view
+    other = py_engines.new_game("nimbus", 3, seed=8, random_setup=True, goal="rounds3")
+    assert other.roll() != move
 
 
-def test_a_chance_outcome_may_be_played_by_hand_and_roll_is_refused_elsewhere():
-    g = py_engines.new_game("nimbus", 2, random_setup=True)
-    g.play("k3")
-    g.play("h8=sw")
-    assert contents(g) == {"h8": ("sw", ["k3"])}
+def test_a_deal_may_be_played_by_hand_and_fixes_the_board():
+    a = py_engines.new_game("nimbus", 2, seed=1, random_setup=True)
+    b = py_engines.new_game("nimbus", 4, seed=2, random_setup=True)
+    a.play("deal42")
+    b.play("deal42")
+    assert a.view()["squares"] == b.view()["squares"]
+    c = py_engines.new_game("nimbus", 2, random_setup=True)
+    c.play("deal43")
+    assert c.view()["squares"] != a.view()["squares"]
     with pytest.raises(IllegalMove, match="not a chance point"):
         py_engines.new_game("nimbus").roll()
+
+
+def test_each_round_of_a_random_setup_game_starts_with_a_deal():
+    g = position({"d4": "r3=u"}, goal="rounds3", random_setup=True)
+    g.play("r:d4")
+    assert g.view()["round"] == 2 and g.to_move == CHANCE
+    g.roll()
+    assert g.view()["phase"] == "play" and g.to_move == 1
 
 
 # -- notation and input ---------------------------------------------------------------------------
@@ -403,6 +418,7 @@ def test_move_steps_tap_cells_then_choices():
     assert g.move_steps("r:h4-a4") == [{"choice": "r"}, {"cell": "h4"}, {"cell": "a4"}]
     assert g.move_steps("3:h4") == [{"choice": "3"}, {"cell": "h4"}, {"cell": "h4"}]
     assert py_engines.new_game("nimbus").move_steps("g2") == [{"choice": "g2"}]
+    assert py_engines.new_game("nimbus").move_steps("deal7") == [{"choice": "deal7"}]
 
 
 @pytest.mark.parametrize("bad", ["", "pass", "d4", "d4=", "d4=up", "d4-d4", "d4-i9", "x:d4", "r:d4-e6",

@@ -89,6 +89,8 @@ def expected_moves(game) -> set[str]:
     view = game.view()
     squares = view["squares"]
     if view["phase"] == "setup":
+        if game.options["random_setup"]:
+            return {f"deal{n}" for n in range(1000)}
         if view["held"] is None:
             return {k for k, n in view["pile"].items() if n}
         return {f"{s}={o}" for s in NAMES if s not in squares for o in ["u", *DIRS]} | {
