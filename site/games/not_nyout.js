@@ -1,0 +1,247 @@
+// Not Nyout: everything about the game that the page shows, and nothing the
+// engine decides. The board is the generic circle board (the 29 stations of the
+// track); horse groups are drawn in each station's decoration.
+
+const COLOURS = ["Red", "Blue", "Green", "White"];
+const SWATCHES = ["nn-red", "nn-blue", "nn-green", "nn-white"];
+const ORDINALS = ["first", "second", "third", "fourth"];
+
+const name = (p) => COLOURS[p];
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const horses = (n) => plural(n, "horse");
+
+/** Where each group sits inside a station: one, two, three or four of them. */
+const SPOTS = {
+  1: [[0, 0, 0.33]],
+  2: [[-0.19, 0, 0.2], [0.19, 0, 0.2]],
+  3: [[-0.19, -0.14, 0.17], [0.19, -0.14, 0.17], [0, 0.19, 0.17]],
+  4: [[-0.18, -0.18, 0.16], [0.18, -0.18, 0.16], [-0.18, 0.18, 0.16], [0.18, 0.18, 0.16]],
+};
+
+function groupMarkup(groups) {
+  const spots = SPOTS[Math.min(groups.length, 4)];
+  return groups.slice(0, 4).map((g, i) => {
+    const [x, y, r] = spots[i];
+    const extra = g.attacking ? " nn-attacker" : "";
+    return `<circle class="nn-horse nn-p${g.owner}${extra}" cx="${x}" cy="${y}" r="${r}"></circle>`
+      + `<text class="nn-size nn-p${g.owner}" x="${x}" y="${y}" font-size="${(r * 1.25).toFixed(3)}">${g.size}</text>`;
+  }).join("");
+}
+
+/** The groups on each station, the attacker of a fight in progress included. */
+function groupsAt(view) {
+  const at = {};
+  for (const [station, groups] of Object.entries(view.stations)) at[station] = groups.map((g) => ({ ...g }));
+  if (view.combat) {
+    const list = at[view.combat.station] || (at[view.combat.station] = []);
+    list.push({ ...view.combat.attacker, attacking: true });
+  }
+  return at;
+}
+
+function describeGroups(groups) {
+  return groups.map((g) => `${name(g.owner).toLowerCase()} ${g.size === 1 ? "horse" : `group of ${g.size}`}`
+    + (g.attacking ? " attacking" : "")).join(", ");
+}
+
+const dice = (rolls) => rolls.join(", ");
+
+function choiceText(token) {
+  if (token === "stable") return "Summon";
+  if (token === "join") return "Join";
+  if (token === "apart") return "Stay apart";
+  let m = token.match(/^g(\d)$/);
+  if (m) return `Group of ${m[1]}`;
+  m = token.match(/^r(\d)$/);
+  if (m) return `Use the ${m[1]}`;
+  m = token.match(/^(\d)\+(\d)$/);
+  if (m) return `Split ${m[1]} + ${m[2]}`;
+  m = token.match(/^slot(\d)$/);
+  if (m) return `Go ${ORDINALS[Number(m[1]) - 1]}`;
+  return token;
+}
+
+export default {
+  name: "not_nyout",
+  title: "Not Nyout",
+  seats: (players) => COLOURS.slice(0, players),
+  seatSwatches: SWATCHES,
+  randomSeed: true,
+  css: true,
+
+  /** Keyboard shortcuts for choices: key -> choice token. */
+  keys: { s: "stable", j: "join", a: "apart", 1: "r1", 2: "r2", 3: "r3", 4: "r4" },
+
+  choice(token) {
+    const keys = { stable: "S", join: "J", apart: "A", r1: "1", r2: "2", r3: "3", r4: "4" };
+    return { text: choiceText(token), swatch: "", key: keys[token] || "" };
+  },
+
+  decorate(view) {
+    const out = {};
+    for (const [station, groups] of Object.entries(groupsAt(view))) out[station] = groupMarkup(groups);
+    view.home.forEach((home, p) => {
+      if (home && !view.out[p]) out[home] = `<circle class="nn-home nn-p${p}" r="0.47"></circle>${out[home] || ""}`;
+    });
+    return out;
+  },
+
+  cellLabel(station, view) {
+    const groups = groupsAt(view)[station] || [];
+    const parts = [station, groups.length ? describeGroups(groups) : "empty"];
+    const homeOf = view.home.indexOf(station);
+    if (homeOf >= 0) parts.push(`${name(homeOf).toLowerCase()}'s home`);
+    if ((view.last || []).includes(station)) parts.push("last move");
+    return parts.join(", ");
+  },
+
+  status(state) {
+    const v = state.view;
+    if (state.is_over) {
+      const winner = name(state.winners[0]);
+      return v.result === "rounds"
+        ? `${winner} wins: five rounds passed since ${winner} took the last horse`
+        : `${winner} wins: the last player with horses`;
+    }
+    if (v.phase === "rolloff") {
+      const tied = v.rolloff.tied[0] || [];
+      const who = tied.find((p) => !(String(p) in v.rolloff.rolls));
+      const what = state.players === 2 ? "who starts" : "who picks a turn slot first";
+      return `Roll-off for ${what}: ${name(who)} rolls the d10`;
+    }
+    if (v.phase === "slots") return `${name(state.to_move)} chooses when to play`;
+    if (v.phase === "combat") {
+      const c = v.combat;
+      const last = c.dice ? ` (last round: ${c.dice[0]}+2 against ${c.dice[1]})` : "";
+      return `Fight on ${c.station}: ${name(c.attacker.owner)} ${c.attacker.size} against `
+        + `${name(c.defender.owner)} ${c.defender.size}${last}`;
+    }
+    if (v.phase === "roll") return `${name(v.current)} rolls for the turn`;
+    if (v.phase === "home") return `${name(v.current)} rolled ${v.rolls[0]}: pick a home cardinal`;
+    return `${name(v.current)} to move: ${v.rolls.length === 1 ? "die" : "dice"} ${dice(v.rolls)} left`;
+  },
+
+  hint(state, next, selected) {
+    const v = state.view;
+    if (state.is_over) return "The game is over. Undo to look back, or start a new game.";
+    if (state.to_move === -1) return "Rolling the dice…";
+    if (v.phase === "slots") return "Choose your turn slot: first, second, … (the last chooser gets what is left).";
+    if (v.phase === "home") return "Tap a free cardinal (N, E, S or W): your horse enters counterclockwise from it.";
+    const choices = next.choices;
+    if (selected.length === 0 && choices.includes("stable")) {
+      return "Tap one of your groups, then where it goes; or Summon a horse from the stable.";
+    }
+    if (selected.length === 0) return "Tap one of your groups, then where it goes.";
+    if (choices.includes("join")) return "Join the group you landed on, or stay apart?";
+    if (choices.some((c) => c.startsWith("r"))) return "Several dice reach that station: which one?";
+    if (choices.some((c) => c.startsWith("g"))) return "Which of your groups there?";
+    if (next.cells.size) {
+      return choices.length ? "Tap where it goes, or split the group." : "Tap where it goes.";
+    }
+    return "Choose.";
+  },
+
+  players(state) {
+    const v = state.view;
+    return COLOURS.slice(0, state.players).map((colour, p) => {
+      let detail;
+      if (v.out[p]) detail = "out";
+      else if (state.players > 2) {
+        // Four players share one row: the count and home only; the stables are in the panel.
+        detail = `${v.horses[p]}${v.home[p] ? ` · ${v.home[p]}` : ""}`;
+      } else {
+        detail = horses(v.horses[p]);
+        if (v.stable[p]) detail += `, ${v.stable[p]} in stable`;
+        if (v.home[p]) detail += ` · home ${v.home[p]}`;
+      }
+      return {
+        name: colour,
+        swatch: SWATCHES[p],
+        detail,
+        active: !state.is_over && (state.to_move === p || (state.to_move === -1 && v.current === p)),
+        winner: state.winners.includes(p),
+      };
+    });
+  },
+
+  panel(state) {
+    const v = state.view;
+    const parts = [];
+    if (v.rolls && v.rolls.length && !state.is_over) {
+      const dots = v.rolls.map((r) => `<span class="nn-die" aria-label="die ${r}">${r}</span>`).join("");
+      parts.push(`<p class="nn-dice">${name(v.current)}'s dice left: ${dots}${v.summoned ? " (summoned this turn)" : ""}</p>`);
+    }
+    if (v.phase === "rolloff" && Object.keys(v.rolloff.rolls).length) {
+      const rolled = Object.entries(v.rolloff.rolls).map(([p, d]) => `${name(Number(p))} ${d}`).join(", ");
+      parts.push(`<p>Roll-off so far: ${rolled}. Ties roll again.</p>`);
+    }
+    if (state.players > 2 && !state.is_over) {
+      const counts = v.horses.map((h, p) => (v.out[p] ? `${name(p)} out`
+        : `${name(p)} ${horses(h)}${v.stable[p] ? ` (${v.stable[p]} in stable)` : ""}`));
+      parts.push(`<p>${counts.join(", ")}.</p>`);
+    }
+    if (v.order.length) {
+      parts.push(`<p>Turn order: ${v.order.map(name).join(", ")}.</p>`);
+    }
+    if (v.quiet_turns_left !== null && !state.is_over) {
+      parts.push(`<p>One horse each: unless a horse falls, ${name(v.last_kill)} wins after `
+        + `${plural(v.quiet_turns_left, "more turn")}.</p>`);
+    }
+    return parts.length ? parts.join("") : null;
+  },
+
+  rules: `
+    <p>Two to four players race <b>horses</b> (four each: Red, Blue, Green, White) around a
+    Nyout board and fight over its stations. A player whose four horses are all gone is out;
+    the last player with horses wins.</p>
+    <h3>The track</h3>
+    <p>Twenty stations make a ring, with the four cardinals <b>S</b> (bottom), <b>E</b>, <b>N</b>
+    and <b>W</b>. Horses go round the ring counterclockwise only: S, S1–S4, E, E1–E4, N, N1–N4,
+    W, W1–W4, and on to S. A cross joins the cardinals through the centre <b>C</b>; each arm has
+    two stations, <b>s1</b> by S and <b>s2</b> by C (and likewise e1, e2, n1, n2, w1, w2).</p>
+    <p>A group moves exactly the number rolled. Only a group that <em>starts</em> its move on a
+    cardinal may turn onto the arm. On an arm a group may head for C or for the ring; at C it
+    may go straight on or turn, but never back the way it came; coming out on a cardinal it
+    turns counterclockwise. From S a 3 reaches S3 or C.</p>
+    <h3>Setting up</h3>
+    <p>Two players: Red's home is S, Blue's is N, and a d10 roll-off (ties roll again) says who
+    starts. Three or four players: a d10 roll-off decides who picks a turn slot first; then on
+    your first turn you roll, pick a free cardinal as your home, and your first horse enters
+    with that roll.</p>
+    <h3>A turn</h3>
+    <p>Roll one four-sided die for each of your groups on the board (one die if you have none).
+    Then, if you like, split groups (any way; you get no extra die for it). Then use every die,
+    one at a time, in any order:</p>
+    <ul>
+      <li><b>move</b> a group that many stations (a group may take several dice, one move each), or</li>
+      <li><b>summon</b>, once per turn: a horse from your stable enters that many stations
+      counterclockwise from your home (with home S, a 3 puts it on S3).</li>
+    </ul>
+    <p>Landing on your own group, you may <b>join</b> it or stay apart (more groups roll more
+    dice next turn). Stepping onto a station held by an enemy costs 1 as usual, but stepping off
+    it costs 1 extra; if your die runs out there, or leaves too little to step off, you stop and
+    <b>fight</b>. A die that can no longer be used (your last group fell and you have summoned
+    already) is lost.</p>
+    <h3>Fights</h3>
+    <p>Each round the attacker rolls the die for its group's size (1 horse d4, 2 d6, 3 d8,
+    4 d10) and adds 2; the defender rolls for its size. Higher total wins; a tie goes to the
+    defender. The loser loses one horse, and rounds go on until one group is gone. If a station
+    held two of the defender's groups, they fight one after the other, the larger first.</p>
+    <h3>The end</h3>
+    <p>The last player with horses (on the board or in the stable) wins. When only two players
+    are left with one horse each, and five full rounds (ten turns after the turn the horse fell)
+    pass without a fight, the player who took the last horse wins.</p>
+    <h3>Notation</h3>
+    <p><b>S&gt;C/3</b>: the group on S goes to C with the 3. <b>2S3&gt;E1/4</b>: the group of two on
+    S3 (the size is written when a station holds groups of different sizes). A final <b>&amp;</b>
+    joins the group landed on: <b>W4&gt;S1/2&amp;</b>. <b>+3</b> summons with the 3 (<b>+3&amp;</b>
+    joins). <b>S3=2+1</b> splits the group of three on S3. <b>home=E</b> picks E as home and
+    summons; <b>slot2</b> takes the second turn slot. Dice: <b>d7</b> a roll-off die,
+    <b>r4-3-1</b> a turn's dice (high to low), <b>f5-3</b> a fight round (attacker's die, then
+    defender's).</p>
+    <h3>Playing here</h3>
+    <p>The page rolls the dice. Tap one of your groups, then the station it should go to; when
+    needed, pick the group, the die, or Join / Stay apart from the buttons below the board.
+    <b>Summon</b> brings in a horse; the split buttons appear after tapping a group. Keys: S
+    summon, J join, A stay apart, 1–4 pick a die; U and R undo and redo, Escape cancels.</p>`,
+};
