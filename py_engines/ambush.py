@@ -64,7 +64,6 @@ COASTERS = {1: (0, 0), 2: (3, 0), 3: (0, 3), 4: (3, 3)}
 COASTER_CELLS = {k: tuple((r0 + r) * SIZE + c0 + c for r in range(3) for c in range(3))
                  for k, (c0, r0) in COASTERS.items()}
 CENTRES = {k: (r0 + 1) * SIZE + c0 + 1 for k, (c0, r0) in COASTERS.items()}
-CENTRE_COASTER = {cell: k for k, cell in CENTRES.items()}
 COASTER_OF = [(i % SIZE) // 3 + 2 * ((i // SIZE) // 3) + 1 for i in range(CELLS)]
 
 # A turn maps the offset (dx, dy) from the coaster's centre to a new offset (y grows up).
@@ -297,14 +296,14 @@ class Ambush(Game):
         return f"{coasters[k]}{DIRECTIONS[d]}-{SIZES[tops[s]]}"
 
     def move_steps(self, move: str) -> list[dict[str, str]]:
-        """A placement: the cell, then the size. A turn: the direction, the coaster's
-        centre cell, then the size paid. The order of captures: one choice."""
+        """A placement: the cell, then the size. A turn: the direction, the size paid,
+        then the coaster's centre cell. The order of captures: one choice."""
         if move in PLACEMENTS:
             cell, s = PLACEMENTS[move]
             return [{"cell": NAMES[cell]}, {"choice": SIZES[s]}]
         if move in TURN_MOVES:
             k, d, s = TURN_MOVES[move]
-            return [{"choice": d}, {"cell": NAMES[CENTRES[k]]}, {"choice": SIZES[s]}]
+            return [{"choice": d}, {"choice": SIZES[s]}, {"cell": NAMES[CENTRES[k]]}]
         if move in (MINE, THEIRS):
             return [{"choice": move}]
         raise IllegalMove(f"illegal move {move!r}: {self._malformed(move)}")
@@ -348,7 +347,7 @@ class Ambush(Game):
         """A 6x6 square board, row 1 at the bottom, with the four coasters as regions."""
         cells = [{"name": NAMES[c], "x": float(c % SIZE), "y": float(c // SIZE)} for c in range(CELLS)]
         regions = [{"name": f"Coaster {k}", "cells": [NAMES[c] for c in COASTER_CELLS[k]],
-                    "class": f"coaster coaster-{k}"} for k in COASTERS]
+                    "class": f"amb-coaster amb-coaster-{k}"} for k in COASTERS]
         labels = ([{"text": COLUMNS[x], "x": float(x), "y": -0.8} for x in range(SIZE)]
                   + [{"text": str(y + 1), "x": -0.8, "y": float(y)} for y in range(SIZE)])
         return {"shape": "square", "cells": cells, "regions": regions, "labels": labels}

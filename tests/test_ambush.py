@@ -395,8 +395,8 @@ def test_more_captured_pips_win_and_spent_pyramids_score_nothing():
 def test_move_steps_separate_placements_from_turns():
     g = py_engines.new_game("ambush")
     assert g.move_steps("c4m") == [{"cell": "c4"}, {"choice": "m"}]
-    assert g.move_steps("2cw-s") == [{"choice": "cw"}, {"cell": "e2"}, {"choice": "s"}]
-    assert g.move_steps("3half-l") == [{"choice": "half"}, {"cell": "b5"}, {"choice": "l"}]
+    assert g.move_steps("2cw-s") == [{"choice": "cw"}, {"choice": "s"}, {"cell": "e2"}]
+    assert g.move_steps("3half-l") == [{"choice": "half"}, {"choice": "l"}, {"cell": "b5"}]
 
 
 @pytest.mark.parametrize("move, reason", [

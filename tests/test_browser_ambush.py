@@ -1,0 +1,126 @@
+"""Ambush in the browser, on a phone: place, turn a coaster, choose the order of
+captures, and play a game to its end by tapping."""
+from __future__ import annotations
+
+import os
+from urllib.parse import quote
+
+import pytest
+
+import py_engines
+from conftest import PHONE, Console, open_context, wait_ready
+from py_engines.playout import random_game
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    yield page
+    context.close()
+    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+def open_ambush(page, base: str, moves: list[str] | None = None) -> None:
+    suffix = f"?moves={'.'.join(quote(m, safe='') for m in moves)}" if moves else ""
+    page.goto(base + "#/ambush" + suffix)
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="c3"]')
+
+
+def tap_move(page, game, move: str) -> None:
+    """Enter ``move`` by its steps and wait for it to be played."""
+    count = page.locator("#moves [data-ply]").count()
+    for step in game.move_steps(move):
+        if "cell" in step:
+            page.tap(f'[data-cell="{step["cell"]}"][data-live]')
+        else:
+            page.tap(f'[data-choice="{step["choice"]}"]')
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+    game.play(move)
+
+
+def label(page, cell: str) -> str:
+    return page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
+
+
+def shot(page, name: str) -> None:
+    folder = os.environ.get("AMBUSH_SHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"))
+
+
+def game_after(moves: list[str]):
+    game = py_engines.new_game("ambush")
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def test_place_and_turn_by_tapping(phone, server):
+    page = phone
+    open_ambush(page, server.url)
+    assert page.inner_text("#status").startswith("Red to move (turn 1 of 30)")
+    assert "middle of coaster 1" in label(page, "b2")
+    shot(page, "start")
+    # Only smalls are at hand on the first turn.
+    page.tap('[data-cell="a1"]')
+    assert page.locator("[data-choice]").evaluate_all("bs => bs.map(b => b.dataset.choice)") == ["s"]
+    page.tap('[data-choice="s"]')
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
+    assert "red a small pyramid, strength 1" in label(page, "a1")
+    game = game_after(["a1s"])
+    # Black turns coaster 1 clockwise, paying a small: the red small goes from a1 to a3.
+    tap_move(page, game, "1cw-s")
+    assert "red a small pyramid" in label(page, "a3") and "empty" in label(page, "a1")
+    assert "it may not turn now" in label(page, "b2")
+    assert page.inner_text("#status").startswith("Red to move (turn 3 of 30)")
+    for move in ("a3m", "f6s", "b3s", "c3s"):
+        tap_move(page, game, move)
+    assert "red small, medium (bottom to top), strength 2" in label(page, "a3")  # the medium hides the small
+    shot(page, "stacks")
+
+
+def pending_game():
+    """A random game that reaches a choice of the order of captures, cut just before its turn."""
+    for seed in range(400):
+        whole = random_game("ambush", seed)
+        if "mine" in whole.history or "theirs" in whole.history:
+            ply = next(i for i, m in enumerate(whole.history) if m in ("mine", "theirs"))
+            return whole.history[:ply - 1], whole.history[ply - 1]
+    pytest.fail("no random game reached a choice of order")
+
+
+def test_choose_whose_captures_come_first(phone, server):
+    page = phone
+    before, turn = pending_game()
+    open_ambush(page, server.url, before)
+    game = game_after(before)
+    tap_move(page, game, turn)
+    assert "Whose captures come first?" in page.inner_text("#status")
+    me = ["Red", "Black"][game.to_move]
+    assert page.inner_text('[data-choice="mine"]').startswith(f"{me} first")
+    assert page.locator(".cell.marked").count() >= 2
+    shot(page, "pending")
+    tap_move(page, game, "theirs")
+    assert "Whose captures" not in page.inner_text("#status")
+
+
+def test_a_whole_game_ends_with_its_result(phone, server):
+    page = phone
+    whole = random_game("ambush", 11)
+    start = len(whole.history) - 6
+    open_ambush(page, server.url, whole.history[:start])
+    game = game_after(whole.history[:start])
+    for move in whole.history[start:]:
+        tap_move(page, game, move)
+    assert game.is_over
+    status = page.inner_text("#status")
+    if game.winners:
+        assert status.startswith(f"{['Red', 'Black'][game.winners[0]]} wins")
+    else:
+        assert status.startswith("Draw")
+    shot(page, "end")
