@@ -218,16 +218,13 @@ class Nymbat(Game):
 
     @staticmethod
     def layout() -> dict[str, Any]:
-        """The board: cells at their centres (neighbours 1 apart, y up), row letters on the left,
-        and the two-player setup areas."""
-        cells, labels = [], []
+        """The board: each cell at its centre (neighbours 1 apart, y up, row a at the bottom).
+        Setup areas and home rows depend on the player count: they are in ``view()``."""
+        cells = []
         for c, name in enumerate(NAMES):
             x, y = GRID.centre(c)
             cells.append({"name": name, "x": round(x, 4), "y": round(y, 4)})
-            if name.endswith("1") and len(name) == 2:
-                labels.append({"text": name[0], "x": round(x - 1, 4), "y": round(y, 4)})
-        regions = [{"name": "setup", "cells": [NAMES[c] for c in SETUP[e]], "class": f"setup-{e}"} for e in (0, 3)]
-        return {"shape": "hex", "cells": cells, "labels": labels, "regions": regions}
+        return {"shape": "hex", "cells": cells}
 
     def clone(self) -> "Nymbat":
         other = Nymbat.__new__(Nymbat)

@@ -1,0 +1,237 @@
+// Nymbat: what the page shows of the game, and nothing the engine decides.
+// The board is the generic hex board; a piece is the board's piece circle in its
+// owner's colour (a content class) with its number drawn on top (a decoration);
+// setup areas and home rows are tinted by decoration too, since they depend on
+// the number of players.
+
+const NAMES = { 2: ["Red", "Blue"], 4: ["Red", "Blue", "Gold", "Green"] };
+const SWATCHES = ["ny0", "ny1", "ny2", "ny3"];
+const HEX = (() => {
+  const r = 1 / Math.sqrt(3);
+  const points = [];
+  for (let k = 0; k < 6; k++) {
+    const a = Math.PI / 6 + (k * Math.PI) / 3;
+    points.push(`${(r * Math.cos(a)).toFixed(3)},${(r * Math.sin(a)).toFixed(3)}`);
+  }
+  return points.join(" ");
+})();
+
+const names = (view) => NAMES[view.reserves.length];
+const teamOf = (view, player) => (view.teams ? view.teams.find((t) => t.includes(player)) : [player]);
+const sideName = (view, player) => teamOf(view, player).map((p) => names(view)[p]).join(" and ");
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** For each cell, the player whose setup area (and whether home row) it is; the first listed wins overlaps. */
+function zones(view) {
+  const out = {};
+  for (const [player, cells] of Object.entries(view.home)) {
+    for (const c of cells) out[c] ??= { player: Number(player), home: true };
+  }
+  for (const [player, cells] of Object.entries(view.setup)) {
+    for (const c of cells) out[c] ??= { player: Number(player), home: false };
+  }
+  return out;
+}
+
+function eventText(view) {
+  const seat = names(view);
+  const parts = [];
+  for (const e of view.events || []) {
+    if (e.attack) {
+      const fate = e.survived ? "the attacker stays" : "both pieces are removed";
+      parts.push(`Attack on ${e.attack}: ${e.attacker} against ${e.defence}, ${fate}` +
+        (e.breakthrough ? "; the defending group is split: breakthrough." : "."));
+    } else if (e.penalty && e.reserve) {
+      parts.push(`${e.penalty === "retreat" ? "Retreat" : "Seventh delay"}: 1 from the reserve.`);
+    } else if (e.penalty) {
+      parts.push(`${e.penalty === "retreat" ? "Retreat" : "Seventh delay"} with an empty reserve: the piece on ${e.piece} is given up.`);
+    } else if (e.delay) {
+      parts.push(`Delay number ${e.delay}${e.delay % 7 ? "" : " (every seventh costs 1)"}.`);
+    } else if (e.eliminated !== undefined) {
+      parts.push(`${seat[e.eliminated]} is eliminated.`);
+    }
+  }
+  return parts.join(" ");
+}
+
+export default {
+  name: "nymbat",
+  title: "Nymbat",
+  seats: (players) => NAMES[players] || NAMES[2],
+  seatSwatches: SWATCHES,
+  randomSeed: false,
+  css: true,
+
+  /** Keyboard shortcuts for choices: key -> choice token. */
+  keys: { 1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", d: "done", p: "pass", s: "stop" },
+
+  choice(token, state) {
+    if (/^[1-6]$/.test(token)) return { text: token, swatch: "", key: token };
+    if (token === "done") return { text: "Done", swatch: "", key: "D" };
+    if (token === "pass") return { text: "Pass", swatch: "", key: "P" };
+    if (token === "stop") return { text: "No more removals", swatch: "", key: "S" };
+    const player = Number(token.slice(1));
+    return { text: `${names(state.view)[player]} moves`, swatch: SWATCHES[player], key: "" };
+  },
+
+  contents(view) {
+    const out = {};
+    for (const [cell, [player]] of Object.entries(view.cells)) out[cell] = `ny-piece ny-p${player}`;
+    return out;
+  },
+
+  decorate(view) {
+    const out = {};
+    const zone = zones(view);
+    for (const [cell, z] of Object.entries(zone)) {
+      if (view.cells[cell]) continue;
+      out[cell] = `<polygon class="ny-zone ny-z${z.player}${z.home ? " ny-home" : ""}" points="${HEX}"/>` +
+        `<text class="ny-coord">${cell}</text>`;
+    }
+    for (const [cell, [player, number]] of Object.entries(view.cells)) {
+      out[cell] = `<text class="ny-num ny-n${player}">${number}</text>`;
+    }
+    return out;
+  },
+
+  cellLabel(name, view) {
+    const piece = view.cells[name];
+    const z = zones(view)[name];
+    let what = piece ? `${names(view)[piece[0]]} ${piece[1]}` : "empty";
+    if (z) what += `, ${names(view)[z.player]}'s ${z.home ? "home row" : "setup area"}`;
+    return `${name}, ${what}${(view.last || []).includes(name) ? ", last move" : ""}`;
+  },
+
+  status(state) {
+    const view = state.view;
+    const seat = names(view);
+    if (state.is_over) {
+      const who = state.winners.map((p) => seat[p]).join(" and ");
+      if (view.result === "home") return `${who} wins: on the opponent's home row, which they left empty`;
+      if (view.result === "empty") return `${who} wins: the board is empty, the reserves spent, and ${who} moved last`;
+      return `${who} win: both enemies are eliminated`;
+    }
+    const p = state.to_move;
+    const me = seat[p];
+    switch (view.phase) {
+      case "pick": return `${sideName(view, p)}: who takes the team's turn?`;
+      case "bring": return `${me} is bringing in pieces (${view.allowance} more allowed)`;
+      case "move": return `${me} is moving a group at speed ${view.group.speed}`;
+      case "break": return `${me}: breakthrough at ${view.breakthrough.cell}`;
+      case "penalty": return `${me} owes a piece for a ${view.penalty}`;
+      default:
+        return view.first_turn[p] ? `${me}'s first turn: bring in up to ${view.allowance}` : `${me} to move`;
+    }
+  },
+
+  hint(state, next, selected) {
+    if (state.is_over) return "The game is over. Undo to look back, or start a new game.";
+    const view = state.view;
+    if (selected.length === 1 && next.choices.length && /^[1-6]$/.test(next.choices[0])) {
+      return `Which number for the piece on ${selected[0]}? (${next.choices.length > 1 ? `1 to ${next.choices.length}` : "1"})`;
+    }
+    if (selected.length === 1) return `Tap where the piece on ${selected[0]} goes (an enemy piece there is attacked).`;
+    switch (view.phase) {
+      case "pick": return "Choose which player of the team moves now.";
+      case "bring": return "Tap another free cell of your setup area, or Done.";
+      case "move": {
+        const left = view.group.left.length;
+        return `Tap another piece of the group (${plural(left, "piece")} not yet moved), or Done.`;
+      }
+      case "break": return `Tap enemy pieces next to ${view.breakthrough.cell} to remove (total up to ${view.breakthrough.allowance}), or No more removals.`;
+      case "penalty": return "Tap one of your own pieces to give it up.";
+      default:
+        if (view.first_turn[state.to_move]) return "Tap a free cell of your setup area, then a number.";
+        if (next.cells.size === 0) return "Nothing can be brought in or moved: pass.";
+        return "Tap a free setup cell to bring in a piece, or one of your pieces to move its group; or pass.";
+    }
+  },
+
+  players(state) {
+    const view = state.view;
+    return names(view).map((name, seat) => ({
+      name,
+      swatch: SWATCHES[seat],
+      detail: view.eliminated[seat] ? "out" : view.teams ? `${view.reserves[seat]}` : `reserve ${view.reserves[seat]}`,
+      active: state.to_move === seat,
+      winner: state.winners.includes(seat),
+    }));
+  },
+
+  /** What the last move did (attacks, penalties), the delays so far, and the teams. */
+  panel(state) {
+    const view = state.view;
+    const text = eventText(view);
+    const delays = names(view).map((name, p) => `${name} ${view.delays[p]}`).join(", ");
+    const teams = view.teams ? ` Teams: ${sideName(view, 0)} against ${sideName(view, 1)}.` : "";
+    return `${text ? `<p>${text}</p>` : ""}<p class="ny-note">${view.teams ? "Reserves are shown by the names. " : ""}` +
+      `Delays: ${delays} (every seventh costs 1).${teams}</p>`;
+  },
+
+  /** The pieces on the home row that won the game. */
+  marked(state) {
+    const view = state.view;
+    if (view.result !== "home") return new Set();
+    const winner = state.winners[0];
+    return new Set(view.home[String(1 - winner)].filter((c) => view.cells[c]?.[0] === winner));
+  },
+
+  rules: `
+    <p>Two players (or four, in two teams) build armies of numbered pieces and march them across a
+    hexagon of 169 cells. A piece carries a number from 1 to 6, chosen when it is brought in.
+    Red starts at the bottom edge and heads for the top; Blue the other way round.</p>
+    <h3>Reserve and setup area</h3>
+    <p>Each player starts with a <b>reserve</b> of 60 points. Bringing a piece in costs its number.
+    Your <b>setup area</b> is your home row (the 8 cells along your edge) and the two rows beside it.</p>
+    <h3>A turn</h3>
+    <p>Your first turn must bring in pieces worth at most 30 in total. After that, a turn is one of:</p>
+    <ul>
+      <li><b>Bring in</b>: put one or more pieces on free cells of your setup area, numbers of your
+      choice, paid from your reserve.</li>
+      <li><b>Move a group</b>: pieces of yours that touch form a group. Choose one group as it stands
+      at the start of the turn; its <b>speed</b> is its lowest number. Move its pieces one after
+      another, each at most once and each up to speed steps. A piece may pass over your own pieces
+      but not over an enemy's, and may not stop on your own piece. Stepping onto an enemy piece is
+      an <b>attack</b> and ends that piece's move.</li>
+      <li><b>Pass</b>.</li>
+    </ul>
+    <h3>Attacks and breakthroughs</h3>
+    <p>The attacked piece is always removed. The attacker is removed too unless its number is
+    <em>greater</em> than the defender's number plus the numbers of the defender's own pieces
+    touching the attacked cell. If taking the piece away cuts the defender's group in two or more,
+    that is a <b>breakthrough</b>: you may also remove defender pieces touching the attacked cell
+    whose numbers add up to no more than your attacking piece's number (even if it fell). Those
+    removals never cause another breakthrough.</p>
+    <h3>Retreat and delay</h3>
+    <p>A turn that removed an enemy piece is never penalised. Otherwise, measuring from the group's
+    piece nearest the opponent's home row: if the moved group ends farther away, that is a
+    <b>retreat</b> and costs 1 from your reserve at once. A turn that brings nothing in and gets no
+    closer (a pass included) is a <b>delay</b>; every seventh delay of the game costs 1. With an empty
+    reserve you give up one of your pieces on the board instead, of your choice.</p>
+    <h3>Winning</h3>
+    <p>You win if, at the start of your turn, one of your pieces stands on your opponent's home row
+    and none of theirs does. So your opponent has one turn to answer: bring a piece in on that row,
+    or take yours. If the board becomes empty and both reserves are spent, whoever moved last wins.</p>
+    <h3>Four players</h3>
+    <p>Red and Gold (bottom and lower right edges) play against Blue and Green (top and upper left).
+    Reserves are 40, first turns bring in at most 20. Each round, Red and Gold choose which of them
+    moves, then Blue and Green, then the other of Red and Gold, then the other of Blue and Green.
+    Teammates' pieces never form groups or support each other and are not touched by each other's
+    breakthroughs, but may pass over each other. Your target row, and the one penalties measure
+    from, is the edge opposite yours. A player is eliminated (their pieces leave the board) when an
+    enemy starts a turn on their empty home row, or when they have no reserve and no pieces.
+    A team wins when both enemies are out.</p>
+    <h3>Notation</h3>
+    <p>Rows are lettered <b>a</b> (bottom) to <b>o</b> (top); cells are numbered from the left of
+    their row, so the centre is <b>h8</b>. A turn may be several moves:
+    <b>c4=3</b> brings in a 3 on c4; <b>e5-g6</b> moves the piece on e5 to g6 (an attack if an enemy
+    stands there); <b>xf6</b> removes the piece on f6 (in a breakthrough, or to pay a penalty);
+    <b>stop</b> ends a breakthrough's removals; <b>done</b> ends a bring-in or a group move;
+    <b>pass</b> passes; with four players <b>p2</b> says which player takes the team's turn.</p>
+    <h3>Playing here</h3>
+    <p>To bring in, tap a free cell of your setup area, then a number; repeat, then Done. To move,
+    tap a piece, then where it goes; then the next piece of the same group, and Done when the group
+    has moved enough. A part of the turn that can go no further ends by itself. On a keyboard, move
+    between cells with the arrow keys and press Enter; 1 to 6 pick a number, D is Done, P pass,
+    S ends removals, U and R undo and redo, Escape cancels.</p>`,
+};

@@ -1,0 +1,114 @@
+"""Nymbat in the browser, on a phone: bring in, move, and play a game to its end by tapping."""
+from __future__ import annotations
+
+import os
+from urllib.parse import quote
+
+import pytest
+
+import py_engines
+from conftest import PHONE, Console, open_context, wait_ready
+from py_engines.playout import random_game
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    yield page
+    context.close()
+    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+def open_nymbat(page, base: str, suffix: str = "") -> None:
+    page.goto(base + "#/nymbat" + suffix)
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="h8"]')
+
+
+def moves_played(page) -> int:
+    return page.locator("#moves [data-ply]").count()
+
+
+def tap_move(page, game, move: str) -> None:
+    """Enter ``move`` by its steps (cells, then choices) and wait for it to be played."""
+    count = moves_played(page)
+    for step in game.move_steps(move):
+        if "cell" in step:
+            page.tap(f'[data-cell="{step["cell"]}"][data-live]')
+        else:
+            page.tap(f'[data-choice="{step["choice"]}"]')
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+    game.play(move)
+
+
+def label(page, cell: str) -> str:
+    return page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
+
+
+def link(record_moves: list[str], players: int = 2) -> str:
+    suffix = f"?moves={'.'.join(quote(m, safe='') for m in record_moves)}"
+    return suffix + (f"&players={players}" if players != 2 else "")
+
+
+def shot(page, name: str) -> None:
+    folder = os.environ.get("NYMBAT_SHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"))
+
+
+def test_a_first_turn_by_tapping(phone, server):
+    page = phone
+    open_nymbat(page, server.url)
+    assert "Red's first turn" in page.inner_text("#status")
+    assert "Red's setup area" in label(page, "b4")
+    game = py_engines.new_game("nymbat")
+    shot(page, "start")
+    tap_move(page, game, "c4=6")
+    assert "Red 6" in label(page, "c4")
+    assert "bringing in" in page.inner_text("#status")
+    assert page.locator('[data-choice="6"]').count() == 0  # no number picked before a cell
+    for move in ("c5=6", "c6=6", "b5=6", "done"):
+        tap_move(page, game, move)
+    assert "Blue's first turn" in page.inner_text("#status")
+    for move in ("m4=6", "m5=6", "done"):
+        tap_move(page, game, move)
+    tap_move(page, game, "c4-f4")
+    assert "moving a group at speed 6" in page.inner_text("#status")
+    shot(page, "moving")
+    tap_move(page, game, "done")
+    assert "Blue to move" in page.inner_text("#status")
+
+
+def test_a_whole_game_ends_with_its_winner(phone, server):
+    page = phone
+    whole = random_game("nymbat", 3)
+    assert whole.is_over
+    start = len(whole.history) - 6
+    open_nymbat(page, server.url, link(whole.history[:start]))
+    game = py_engines.load(py_engines.new_game("nymbat").to_json())
+    for move in whole.history[:start]:
+        game.play(move)
+    shot(page, "late")
+    for move in whole.history[start:]:
+        tap_move(page, game, move)
+    assert game.is_over
+    status = page.inner_text("#status")
+    winner = ["Red", "Blue"][game.winners[0]]
+    assert status.startswith(f"{winner} wins")
+
+
+def test_four_players_pick_who_moves(phone, server):
+    page = phone
+    open_nymbat(page, server.url, link([], players=4))
+    assert "Red and Gold: who takes the team's turn?" in page.inner_text("#status")
+    game = py_engines.new_game("nymbat", 4)
+    tap_move(page, game, "p2")
+    assert "Gold's first turn: bring in up to 20" in page.inner_text("#status")
+    for move in ("a8=6", "b9=6", "done"):
+        tap_move(page, game, move)
+    assert "Blue and Green" in page.inner_text("#status")
+    shot(page, "four")
