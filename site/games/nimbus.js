@@ -1,0 +1,270 @@
+// Nimbus: what the page shows of the game, and nothing the engine decides.
+// The board is the generic 8x8 square board. Each square shows its top pyramid
+// seen from above: upright, a square with its four edges meeting at the apex;
+// flat, a triangle pointing its way. Size shows as the drawing's size and as
+// 1-3 pip dots; a stack's height is in a badge. The pile, the players'
+// collections and the rounds so far are in the panel under the board.
+
+const COLOURS = { r: "Red", y: "Yellow", g: "Green", b: "Blue", k: "Black" };
+const SIZES = { 1: "small", 2: "medium", 3: "large" };
+const DIRS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+const ARROWS = { n: "↑", ne: "↗", e: "→", se: "↘", s: "↓", sw: "↙", w: "←", nw: "↖" };
+const DIR_WORDS = { n: "north", ne: "north-east", e: "east", se: "south-east", s: "south", sw: "south-west", w: "west", nw: "north-west" };
+const SPAN = { 1: 0.42, 2: 0.55, 3: 0.68 }; // drawing size of a pyramid by pips
+const GOALS = {
+  over25: "first past 25", over50: "first past 50", over60: "first past 60", over100: "first past 100",
+  rounds1: "one round", rounds3: "3 rounds", rounds5: "5 rounds", rounds10: "10 rounds",
+};
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const seatName = (p) => `Player ${p + 1}`;
+const kindWords = (kind) => `${COLOURS[kind[0]].toLowerCase()} ${SIZES[kind[1]]}`;
+const orientWords = (o) => (o === "u" ? "upright" : `flat pointing ${DIR_WORDS[o]}`);
+const list = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+
+/** One pyramid seen from above, centred on 0,0 (y down), in the colour's classes. */
+function pyramidSvg(kind, orient, scale = 1) {
+  const colour = kind[0];
+  const pips = Number(kind[1]);
+  const h = (SPAN[pips] * scale) / 2;
+  let shape;
+  let dotsAt = 0;
+  if (orient === "u") {
+    shape = `<rect class="nim-pyr nim-${colour}" x="${-h}" y="${-h}" width="${2 * h}" height="${2 * h}" rx="0.03"/>`
+      + `<path class="nim-edge nim-e${colour}" d="M${-h},${-h}L${h},${h}M${h},${-h}L${-h},${h}"/>`;
+  } else {
+    const turn = DIRS.indexOf(orient) * 45;
+    shape = `<g transform="rotate(${turn})"><polygon class="nim-pyr nim-${colour}" `
+      + `points="0,${(-h * 1.05).toFixed(3)} ${(h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)} ${(-h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)}"/></g>`;
+    dotsAt = 0.02;
+  }
+  let dots = "";
+  const gap = 0.11 * scale;
+  for (let i = 0; i < pips; i++) {
+    const x = (i - (pips - 1) / 2) * gap;
+    dots += `<circle class="nim-dot nim-d${colour}" cx="${x.toFixed(3)}" cy="${dotsAt}" r="${(0.04 * scale).toFixed(3)}"/>`;
+  }
+  return shape + dots;
+}
+
+function squareSvg(sq) {
+  const top = sq.stack.at(-1);
+  let out = pyramidSvg(top, sq.orient);
+  if (sq.stack.length > 1) {
+    out += `<circle class="nim-badge" cx="0.31" cy="-0.31" r="0.15"/>`
+      + `<text class="nim-height" x="0.31" y="-0.31">${sq.stack.length}</text>`;
+  }
+  return out;
+}
+
+/** Pyramids (a pile or a collection) as chips: one small picture per kind, with its count. */
+function chipsHtml(kinds, label) {
+  if (!kinds.length) return `<span class="nim-none">none</span>`;
+  const counts = new Map();
+  for (const k of kinds) counts.set(k, (counts.get(k) || 0) + 1);
+  const chips = [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `<span class="nim-chip">`
+    + `<svg class="nim-picture" viewBox="-0.5 -0.5 1 1" aria-hidden="true">${pyramidSvg(k, "u", 1.35)}</svg>`
+    + `${n > 1 ? `×${n}` : ""}</span>`).join("");
+  return `<span class="nim-chips" role="img" aria-label="${label}">${chips}</span>`;
+}
+
+function squareWords(sq) {
+  const top = sq.stack.at(-1);
+  if (sq.stack.length === 1) return `${kindWords(top)} pyramid, ${orientWords(sq.orient)}`;
+  const below = sq.stack.slice(0, -1).map(kindWords).reverse();
+  return `stack of ${sq.stack.length}: ${kindWords(top)} on top, then ${below.join(", ")}`;
+}
+
+function roundWinners(view) {
+  const rule = view.round_end;
+  return {
+    last: "the player who takes the last pyramid wins the round",
+    misere: "the player after the one who takes the last pyramid wins the round",
+    two_winners: "the player who takes the last pyramid and the next player both win the round",
+    loser_last: "everyone but the player who takes the last pyramid scores",
+    loser_next: "everyone but the player after the one who takes the last pyramid scores",
+    two_losers: "everyone but the last taker and the next player scores",
+  }[rule];
+}
+
+export default {
+  name: "nimbus",
+  title: "Nimbus",
+  tagline: "Move one pyramid, then collect a line of them.",
+  board: "square",
+  seats: (players) => Array.from({ length: players }, (_, p) => seatName(p)),
+  randomSeed: true,
+  css: true,
+
+  /** Keyboard shortcuts for choices: key -> choice token (directions on the keys around S). */
+  keys: { r: "r", y: "y", g: "g", b: "b", k: "k", 1: "1", 2: "2", 3: "3", u: "u",
+    w: "n", e: "ne", d: "e", c: "se", x: "s", z: "sw", a: "w", q: "nw" },
+
+  choice(token, state) {
+    if (token in COLOURS) return { text: COLOURS[token], swatch: `nim-sw-${token}`, key: token.toUpperCase() };
+    if (token in SIZES) return { text: `Size ${token}`, swatch: "", key: token };
+    if (token === "u") return { text: "Upright", swatch: "", key: "U" };
+    if (token in ARROWS) {
+      const key = Object.entries(this.keys).find(([, t]) => t === token)[0].toUpperCase();
+      return { text: `${ARROWS[token]} ${token.toUpperCase()}`, swatch: "", key };
+    }
+    if (/^[rygbk][123]$/.test(token)) {
+      const left = state?.view?.pile?.[token];
+      return { text: `${COLOURS[token[0]]} ${token[1]}${left != null ? ` (${left})` : ""}`, swatch: `nim-sw-${token[0]}`, key: "" };
+    }
+    return { text: token, swatch: "", key: "" };
+  },
+
+  decorate(view) {
+    const out = {};
+    for (const [cell, sq] of Object.entries(view.squares)) out[cell] = squareSvg(sq);
+    return out;
+  },
+
+  cellLabel(name, view) {
+    const sq = view.squares[name];
+    return `${name}, ${sq ? squareWords(sq) : "empty"}${(view.last || []).includes(name) ? ", last move" : ""}`;
+  },
+
+  status(state) {
+    const view = state.view;
+    if (state.is_over) {
+      const w = state.winners;
+      const points = view.totals[w[0]];
+      if (w.length > 1) return `${list(w.map(seatName))} share the win with ${plural(points, "point")}`;
+      return `${seatName(w[0])} wins with ${plural(points, "point")}`;
+    }
+    if (state.to_move === -1) return `Round ${view.round}: the pyramids fall at random`;
+    const me = seatName(state.to_move);
+    if (view.phase === "setup") {
+      return view.held ? `Round ${view.round} setup: ${me} places the ${kindWords(view.held)} pyramid`
+        : `Round ${view.round} setup: ${me} takes a pyramid (${view.left} left)`;
+    }
+    const left = view.remaining;
+    const what = left.length === 2 ? "move a pyramid and collect" : left[0] === "move" ? "move a pyramid" : "collect";
+    return `Round ${view.round}: ${me} to ${what}`;
+  },
+
+  hint(state, next, selected) {
+    if (state.is_over) return "The game is over. Undo to look back, or start a new game.";
+    const view = state.view;
+    if (view.phase === "setup") {
+      if (!view.held) return "Take a pyramid from the pile.";
+      if (!selected.length) return `Tap a square for the ${kindWords(view.held)} pyramid: an empty one, or an upright stack.`;
+      return next.choices.length > 1 ? `Stand it upright on ${selected[0]}, or lay it flat pointing one way.`
+        : `On a stack it can only stand upright.`;
+    }
+    const collecting = view.remaining.includes("collect") && !next.choices.length;
+    if (collecting && !selected.length && next.cells.size) {
+      return "Tap the first pyramid of the line to collect, then the last one (the same one twice to take it alone).";
+    }
+    if (collecting && selected.length === 1 && next.cells.has(selected[0])) {
+      return `Tap the other end of the line, or ${selected[0]} again to take it alone.`;
+    }
+    if (selected.length === 1) {
+      return next.cells.size ? `Tap where the pyramid on ${selected[0]} goes, or choose how it lies.`
+        : `Choose how the pyramid on ${selected[0]} lies.`;
+    }
+    if (view.remaining.length === 2) return "Tap a pyramid to move or turn it, or choose a colour, size or orientation to collect.";
+    if (view.remaining[0] === "move") return "Now move a pyramid: tap it.";
+    return "Now collect: choose a colour, size or orientation, then tap both ends of the line.";
+  },
+
+  players(state) {
+    const view = state.view;
+    return view.totals.map((total, seat) => ({
+      name: seatName(seat),
+      swatch: "",
+      detail: `${plural(total, "pt")} · ${plural(view.pips[seat], "pip")} held`,
+      active: state.to_move === seat,
+      winner: state.winners.includes(seat),
+    }));
+  },
+
+  panel(state) {
+    const view = state.view;
+    let html = "";
+    if (view.phase === "setup" && view.left) {
+      const pile = Object.entries(view.pile).flatMap(([k, n]) => Array(n).fill(k));
+      html += `<p class="nim-row"><span class="nim-name">Pile</span>${chipsHtml(pile, `pile: ${plural(pile.length, "pyramid")}`)}</p>`;
+    }
+    view.collections.forEach((kinds, seat) => {
+      if (!kinds.length) return;
+      html += `<p class="nim-row"><span class="nim-name">${seatName(seat)}</span>`
+        + `${chipsHtml(kinds, `${seatName(seat)} collected ${kinds.map(kindWords).join(", ")}`)}`
+        + `<span>${plural(view.pips[seat], "pip")}</span></p>`;
+    });
+    const past = view.rounds.at(-1);
+    if (past) {
+      const who = list(past.winners.map(seatName));
+      const points = past.winners.map((p) => past.points[p]).join(" + ");
+      html += `<p class="nim-row nim-note">Round ${past.round}: ${seatName(past.taker)} took the last pyramid; `
+        + `${who} scored ${points}.</p>`;
+    }
+    html += `<p class="nim-row nim-note">Game: ${GOALS[view.goal]}; ${roundWinners(view)}.</p>`;
+    return html;
+  },
+
+  rules: `
+    <p>Two to ten players share a pile of pyramids in five colours (red, yellow, green, blue,
+    black) and three sizes: small (1 pip), medium (2) and large (3). Three sets are used by
+    default, one of each colour and size per set, 45 pyramids in all (2 to 6 sets as an option).
+    The board is a chessboard. A square holds nothing, one <b>flat</b> pyramid lying on its side
+    and pointing one of eight ways, or a <b>stack</b> of one or more upright pyramids. Only the
+    top of a stack counts and moves; the ones under it are hidden.</p>
+    <h3>Setup</h3>
+    <p>In turn, each player takes any pyramid from the pile and puts it on the board: flat on an
+    empty square pointing any way, or upright on an empty square or on top of an upright stack.
+    Play begins once the pile is empty. (Option: the pyramids fall at random instead.)</p>
+    <h3>A turn</h3>
+    <p>Do two things, in either order: one <b>move action</b> and one <b>collect</b>.</p>
+    <ul>
+      <li>Move actions: stand a flat pyramid upright (it forgets its direction); lay a lone
+      upright pyramid flat, pointing any way (never a stack of two or more); turn a flat pyramid
+      to point another way; slide a flat pyramid forward, the way it points, over one or more
+      empty squares; or move the top pyramid of an upright stack one square in any of the eight
+      directions, onto an empty square or another upright stack (never onto a flat one).</li>
+      <li>Collect: choose a row, a column or a diagonal of any length, and one colour, one size
+      or one orientation (upright, or flat pointing one given way). Take every top pyramid on
+      that line that has it, at least one. Your pyramids stay in front of you until the round
+      ends.</li>
+    </ul>
+    <h3>Rounds and scoring</h3>
+    <p>A round ends the moment the last pyramid leaves the board. By default the player who took
+    it wins the round; in <b>misère</b> play, the next player, the first who cannot take one,
+    wins instead. The round's winner adds the pips of the pyramids they collected in that round
+    to their total; nobody else scores. Options for four or more players: both of those players
+    win the round; or one of them (or both) lose it and everybody else scores.</p>
+    <p>Then every pyramid goes back to the pile and a new round is set up; the first player
+    moves on one seat each round (round 2 starts with Player 2, and so on). By default the game ends when a total passes 50
+    (other targets, or a fixed number of rounds, are options). The highest total wins; a tie
+    goes to the player who won more rounds, then to the one who collected more pyramids in the
+    last round; failing that, the win is shared.</p>
+    <h3>Notation</h3>
+    <p>Squares are <b>a1</b> (bottom left) to <b>h8</b>; north is toward row 8. Pyramids are a
+    colour letter (<b>r</b> <b>y</b> <b>g</b> <b>b</b> <b>k</b>, k for black) and their pips:
+    <b>k3</b> is a large black one.</p>
+    <ul>
+      <li>Setup: <b>k3</b> takes a large black pyramid from the pile; <b>d4=ne</b> puts it on d4,
+      flat, pointing north-east; <b>d4=u</b> puts it upright.</li>
+      <li>Move actions: <b>d4=u</b>, <b>d4=sw</b> set the pyramid on d4 upright or flat pointing
+      south-west (standing up, lying down or turning); <b>d4-d7</b> slides a flat pyramid or
+      steps an upright one.</li>
+      <li>Collect: the property, a colon, then the two outermost pyramids taken on the line:
+      <b>r:b4-g4</b> takes every red top on row 4 (either end may come first); <b>2:d4</b> takes
+      only the medium on d4, which needs a line through d4 with no other medium top on it.
+      Properties: colours, sizes <b>1</b> <b>2</b> <b>3</b>, <b>u</b> for upright and the
+      directions <b>n ne e se s sw w nw</b>.</li>
+      <li>Random setup: one move per round, <b>deal0</b> to <b>deal999</b>, which fixes where
+      every pyramid falls.</li>
+    </ul>
+    <h3>Playing here</h3>
+    <p>Each square shows its top pyramid from above: upright ones as a square with its edges
+    meeting at the tip, flat ones as a triangle pointing its way. The dots are its pips, and a
+    badge gives a stack's height. To move, tap a pyramid, then where it goes, or a button for how
+    it should lie. To collect, choose a colour, size or orientation first, then tap the first and
+    the last pyramid it takes on the line (tap one pyramid twice to take it alone). Keys: arrows
+    and Enter on the board; R Y G B K for colours, 1 2 3 for sizes, U for upright and Q W E A D Z
+    X C for the eight directions (W is north); U and R undo and redo when no button uses them
+    (Ctrl+Z and Ctrl+Y always do), Escape cancels.</p>`,
+};

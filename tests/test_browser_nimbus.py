@@ -1,0 +1,142 @@
+"""Nimbus in the browser, on a phone: the setup, a two-part turn, and a round played
+to the game's end by tapping."""
+from __future__ import annotations
+
+import os
+from urllib.parse import quote
+
+import pytest
+
+import py_engines
+from conftest import PHONE, Console, open_context, wait_ready
+from py_engines.playout import random_game
+
+pytestmark = pytest.mark.browser
+OPTIONS = {"goal": "rounds1"}
+
+
+@pytest.fixture
+def phone(browser, server):
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    yield page
+    context.close()
+    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+def open_nimbus(page, base: str, moves: list[str], players: int = 2) -> None:
+    query = f"?moves={'.'.join(quote(m, safe='') for m in moves)}&goal=rounds1"
+    if players != 2:
+        query += f"&players={players}"
+    page.goto(base + "#/nimbus" + query)
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="d4"]')
+
+
+def game_after(moves: list[str], players: int = 2):
+    game = py_engines.new_game("nimbus", players, **OPTIONS)
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def tap_move(page, game, move: str) -> None:
+    """Enter ``move`` by its steps and wait for it to be played."""
+    count = page.locator("#moves [data-ply]").count()
+    for step in game.move_steps(move):
+        if "cell" in step:
+            page.tap(f'[data-cell="{step["cell"]}"][data-live]')
+        else:
+            page.tap(f'[data-choice="{step["choice"]}"]')
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+    game.play(move)
+
+
+def label(page, cell: str) -> str:
+    return page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
+
+
+def status(page) -> str:
+    return page.inner_text("#status")
+
+
+def shot(page, name: str) -> None:
+    folder = os.environ.get("NIMBUS_SHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"))
+
+
+WHOLE = random_game("nimbus", 4, 2, **OPTIONS)
+SETUP = 90  # moves: 45 pyramids taken and placed
+
+
+def test_setup_then_a_move_and_a_collect_by_tapping(phone, server):
+    page = phone
+    moves = WHOLE.history
+    open_nimbus(page, server.url, moves[:SETUP - 2])
+    game = game_after(moves[:SETUP - 2])
+    assert status(page).startswith("Round 1 setup: Player 1 takes a pyramid (1 left)")
+    shot(page, "setup")
+    tap_move(page, game, moves[SETUP - 2])  # the last pyramid from the pile
+    assert "places the" in status(page)
+    place = moves[SETUP - 1]
+    tap_move(page, game, place)
+    cell = place.split("=")[0]
+    assert "empty" not in label(page, cell)
+    assert status(page) == "Round 1: Player 1 to move a pyramid and collect"
+    shot(page, "play")
+    # Player 1 collects first, then moves; the turn passes to Player 2.
+    collect = next(m for m in game.legal_moves() if ":" in m and "-" in m)
+    tap_move(page, game, collect)
+    assert status(page) == "Round 1: Player 1 to move a pyramid"
+    taken = game.view()["last"]
+    assert all("last move" in label(page, c) for c in taken)
+    shot(page, "collected")
+    action = next(m for m in game.legal_moves() if "=" in m)
+    tap_move(page, game, action)
+    assert status(page) == "Round 1: Player 2 to move a pyramid and collect"
+    assert action.split("=")[0] in label(page, action.split("=")[0])
+
+
+def test_a_collect_of_one_pyramid_is_two_taps_on_it(phone, server):
+    page = phone
+    moves = WHOLE.history
+    open_nimbus(page, server.url, moves[:SETUP])
+    game = game_after(moves[:SETUP])
+    single = next(m for m in game.legal_moves() if ":" in m and "-" not in m)
+    prop, cell = single.split(":")
+    page.tap(f'[data-choice="{prop}"]')
+    assert "Tap the first pyramid" in page.inner_text("#hint")
+    page.tap(f'[data-cell="{cell}"][data-live]')
+    assert f"{cell} again" in page.inner_text("#hint")
+    page.tap(f'[data-cell="{cell}"][data-live]')
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {SETUP + 1}")
+    game.play(single)
+    assert status(page) == "Round 1: Player 1 to move a pyramid"
+
+
+def test_the_round_and_the_game_end_with_the_result(phone, server):
+    page = phone
+    moves = WHOLE.history
+    start = len(moves) - 6
+    open_nimbus(page, server.url, moves[:start])
+    game = game_after(moves[:start])
+    for move in moves[start:]:
+        tap_move(page, game, move)
+    assert game.is_over
+    winner = game.winners[0]
+    assert status(page) == f"Player {winner + 1} wins with {game.totals[winner]} points"
+    assert "took the last pyramid" in page.inner_text("#game-panel")
+    shot(page, "over")
+
+
+def test_ten_players_and_a_random_setup(phone, server):
+    page = phone
+    query = "?moves=&players=10&random_setup=true"
+    page.goto(server.url + "#/nimbus" + query)
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")  # the deal, rolled
+    assert status(page) == "Round 1: Player 1 to move a pyramid and collect"
+    assert page.locator("#players li, .player").count() >= 10
+    shot(page, "ten")
