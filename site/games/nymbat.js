@@ -152,7 +152,7 @@ export default {
     return names(view).map((name, seat) => ({
       name,
       swatch: SWATCHES[seat],
-      detail: view.eliminated[seat] ? "out" : view.teams ? `${view.reserves[seat]}` : `reserve ${view.reserves[seat]}`,
+      detail: view.eliminated[seat] ? "out" : `reserve ${view.reserves[seat]}`,
       active: state.to_move === seat,
       winner: state.winners.includes(seat),
     }));
@@ -164,8 +164,7 @@ export default {
     const text = eventText(view);
     const delays = names(view).map((name, p) => `${name} ${view.delays[p]}`).join(", ");
     const teams = view.teams ? ` Teams: ${sideName(view, 0)} against ${sideName(view, 1)}.` : "";
-    return `${text ? `<p>${text}</p>` : ""}<p class="ny-note">${view.teams ? "Reserves are shown by the names. " : ""}` +
-      `Delays: ${delays} (every seventh costs 1).${teams}</p>`;
+    return `${text ? `<p>${text}</p>` : ""}<p class="ny-note">Delays: ${delays} (every seventh costs 1).${teams}</p>`;
   },
 
   /** The pieces on the home row that won the game. */
