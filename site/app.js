@@ -665,6 +665,7 @@ function renderGame() {
     const select = label.querySelector("select");
     if (select.value !== seats[player]) select.value = seats[player];
   });
+  if (els.seatSummary) els.seatSummary.textContent = seatSummary(seats);
   const computerTurn = computerToMove();
   els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(app.hint?.pending);
   els.thinking.hidden = !app.thinking;
@@ -691,6 +692,7 @@ function renderGame() {
   const status = ui.status(state);
   if (els.status.textContent !== status) els.status.textContent = status;
   els.status.classList.toggle("over", state.is_over);
+  els.players.classList.toggle("many", state.players > 2);
   els.players.replaceChildren(...ui.players(state).map((p) => h("li", {
     class: `player${p.active ? " active" : ""}${p.winner ? " winner" : ""}`,
     "aria-current": p.active ? "true" : null,
@@ -719,8 +721,9 @@ function renderGame() {
       type: "button", class: "choice", "data-choice": token, "aria-label": c.text, "aria-keyshortcuts": c.key,
       disabled: app.busy > 0, onclick: () => choose(token),
     }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
-    h("kbd", { "aria-hidden": "true" }, c.key));
+    c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null);
   });
+  els.choiceButtons.classList.toggle("many", buttons.length > 6);
   if (app.input.active) {
     buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: cancelInput },
       "Cancel", h("kbd", { "aria-hidden": "true" }, "Esc")));
@@ -750,7 +753,24 @@ function buildSeats(els, names) {
   });
   els.seatKey = names.join("|");
   els.seats.classList.toggle("many", names.length > 2);
-  els.seats.replaceChildren(...els.seatSelects);
+  if (names.length <= 2) {
+    els.seats.replaceChildren(...els.seatSelects);
+    els.seatSummary = null;
+    return;
+  }
+  // Three or more seats fold away under one line that says who plays.
+  els.seatSummary = h("summary", { class: "seat-summary" });
+  els.seats.replaceChildren(h("details", { class: "seat-fold" }, els.seatSummary,
+    h("div", { class: "seat-grid" }, els.seatSelects)));
+}
+
+/** "Who plays: 3 people, 1 computer", for the folded seats. */
+function seatSummary(seats) {
+  const people = seats.filter((seat) => seat === "human").length;
+  const computers = seats.length - people;
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  return `Who plays: ${[people && count(people, "person", "people"), computers && count(computers, "computer", "computers")]
+    .filter(Boolean).join(", ")}`;
 }
 
 /** The move list; `movers` (who made each move up to the position shown) labels them. */
