@@ -11,7 +11,8 @@ take next turn.
 * **Root**: every legal move is played on a copy and rated by its own captures
   (turns included, so a turn that hands the opponent a capture counts against
   itself) minus the opponent's best reply capture. Only the best-rated moves
-  are searched (all of them within a margin of the best, at least a handful).
+  are searched (all of them within a margin of the best, at least a handful,
+  preferring among equals the moves that threaten a capture next turn).
 * **Playouts** are short and greedy: the mover usually looks at a few cells next
   to enemy stacks and captures with the best of them, else plays a random move.
   After a fixed number of turns the position is scored by :meth:`evaluate`:
@@ -95,22 +96,28 @@ def rate(g: Ambush, move: str) -> float:
     While the order of captures is open the same player moves again, so the
     opponent's reply is looked at only once the turn is over.
     """
+    return rate_and_reach(g, move)[0]
+
+
+def rate_and_reach(g: Ambush, move: str) -> tuple[float, int]:
+    """:func:`rate`, and the mover's own best capture after the move (what it threatens next)."""
     me = g.turn
     after = g.clone()
     after.play_unchecked(move)
     got = (sum(after.captured[me]) - sum(g.captured[me])) - (sum(after.captured[1 - me]) - sum(g.captured[1 - me]))
     if after.over or after.pending is not None:
-        return got
-    return got - threat(after, 1 - me)
+        return got, 0
+    return got - threat(after, 1 - me), threat(after, me)
 
 
 class AmbushPolicy(Policy):
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
-        rated = sorted(((rate(game, m), i) for i, m in enumerate(moves)), reverse=True)
+        # Best rating first; among equals, the move that threatens most, then a random one.
+        rated = sorted(((*rate_and_reach(game, m), rng.random(), i) for i, m in enumerate(moves)), reverse=True)
         best = rated[0][0]
-        keep = [i for r, i in rated if r >= best - ROOT_MARGIN]
+        keep = [r[-1] for r in rated if r[0] >= best - ROOT_MARGIN]
         if len(keep) < ROOT_KEEP:
-            keep = [i for _, i in rated[:ROOT_KEEP]]
+            keep = [r[-1] for r in rated[:ROOT_KEEP]]
         return [moves[i] for i in sorted(keep)]
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
