@@ -47,8 +47,8 @@ function stackSvg(info) {
 
 /** A small inline picture of towers side by side (trees, or single captured or spent pyramids). */
 function pictureSvg(towers, player, label) {
-  const width = towers.length * 0.62;
-  const body = towers.map((sizes, i) => tower(sizes, null, player, 0.31 + i * 0.62, 0.97, 0.94)).join("");
+  const width = towers.length * 0.74;
+  const body = towers.map((sizes, i) => tower(sizes, null, player, 0.37 + i * 0.74, 0.97, 0.94)).join("");
   return `<svg class="amb-picture" viewBox="0 0 ${width.toFixed(2)} 1" style="width:${(width * 1.3).toFixed(2)}em" `
     + `role="img" aria-label="${label}">${body}</svg>`;
 }
