@@ -105,8 +105,8 @@ def test_does_not_put_a_pyramid_where_it_is_taken_next_turn():
 
 
 def test_a_turn_that_hands_over_a_capture_is_rated_down():
-    # Turning coaster 1 clockwise brings c3 (Black small) to c1 between... here the
-    # turn gives Black c2-c3 (two red smalls) between c1 and c4.
+    # Turning coaster 1 clockwise brings Black's small from c3 to c1, and two red
+    # smalls to c2 and c3, between it and Black's medium on c4: Black takes both.
     g = position(RED, {"c3": "1s", "c2": "0s", "b3": "0s", "a3": "0s", "c4": "1m"})
     assert rate(g, "1cw-s") <= -2
     assert choose_move(g, "easy", seed=1) != "1cw-s"

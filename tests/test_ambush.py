@@ -227,7 +227,7 @@ def test_a_gap_or_an_own_stack_breaks_the_run():
     assert "c4" not in stacks(g) and g.scores == [1.0, 0.0]
 
 
-def test_one_colours_sandwiches_are_judged_together_on_the_board_before_any_capture():
+def test_each_stack_of_a_captured_run_loses_its_top_pyramid():
     # Red plays d2: the row a2-d2 flanks b2 (medium under small) and c2 together.
     g = position(RED, {"a2": "0l", "b2": "1ms", "c2": "1s"})
     g.play("d2l")   # 3 + 3 against 3 + 1
@@ -236,7 +236,8 @@ def test_one_colours_sandwiches_are_judged_together_on_the_board_before_any_capt
 
 def test_two_sandwiches_through_one_stack_take_one_pyramid():
     # After a turn of coaster 1, b2 (black, medium under small) is flanked by
-    # a1-c3 (diagonal) and a3-c1 (other diagonal), both red: it loses its small only.
+    # a1-c3 (diagonal) and a3-c1 (other diagonal), both red: it loses its small only
+    # (judged one after the other, the medium left would be caught again, 6 against 2).
     g = position(RED, {"a1": "0l", "c3": "0l", "a3": "0l", "c1": "0l", "b2": "1ms"})
     g.play("1half-s")  # the half turn maps the pattern onto itself
     assert stacks(g)["b2"] == "1m" and g.scores == [1.0, 0.0]
