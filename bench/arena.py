@@ -1,7 +1,7 @@
 """Arena: seeded games between computer levels, with win rates and think times.
 
     python3 bench/arena.py [--game manalath] [--games N] [--pairs hard:random,hard:easy]
-                           [--seed S] [--first K] [--jobs J] [--json FILE]
+                           [--seed S] [--first K] [--jobs J] [--json FILE] [--options k=v,...]
 
 Each table (``A:B`` for two players, ``A:B:C...`` for more) plays N games;
 the seats turn one place per game, so A sits in seat i mod n in game i (in a
@@ -51,9 +51,9 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(game_name: str, players: list[str], seed: int) -> dict:
+def play_game(game_name: str, players: list[str], seed: int, options: dict | None = None) -> dict:
     """One game; ``players[i]`` is the level (or ``random``) in seat i."""
-    game = py_engines.new_game(game_name, len(players), seed)
+    game = py_engines.new_game(game_name, len(players), seed, **(options or {}))
     rng = Rng(seed * 7919 + 17)
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
@@ -89,14 +89,14 @@ def seats_for(table: list[str], i: int) -> list[str]:
 
 
 def _job(args: tuple) -> tuple[int, dict]:
-    game_name, table, i, seed = args
-    return i, play_game(game_name, seats_for(table, i), seed + i)
+    game_name, table, i, seed, options = args
+    return i, play_game(game_name, seats_for(table, i), seed + i, options)
 
 
 def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int, jobs: int,
-             times: dict, iterations: dict) -> dict:
+             times: dict, iterations: dict, options: dict | None = None) -> dict:
     """Play ``games`` games at a table (two or more players); report table[0]'s results."""
-    tasks = [(game_name, table, i, seed) for i in range(first, first + games)]
+    tasks = [(game_name, table, i, seed, options) for i in range(first, first + games)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
@@ -139,22 +139,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="index of the first game (to split a run)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--options", default="", help="game options, key=value,... (e.g. goal=rounds1)")
     args = parser.parse_args(argv)
     known = set(LEVELS) | {"random"}
+    options = {}
+    for item in filter(None, args.options.split(",")):
+        key, _, text = item.partition("=")
+        spec = py_engines.GAMES[args.game]["options"].get(key)
+        if spec is None:
+            parser.error(f"{args.game} has no option {key!r}")
+        matches = [v for v in spec["choices"] if str(v).lower() == text.lower()]
+        if not matches:
+            parser.error(f"option {key} must be one of {spec['choices']}, not {text!r}")
+        options[key] = matches[0]
     tables = []
     for text in args.pairs.split(","):
         table = text.split(":")
         if len(table) < 2 or any(name not in known for name in table):
             parser.error(f"bad table {text!r}: two or more of {', '.join(sorted(known))}, joined by ':'")
         tables.append(table)
-    print(f"{args.game}: {args.games} games per pair from game {args.first}, seed {args.seed}, "
+    print(f"{args.game}{' ' + str(options) if options else ''}: {args.games} games per table from game {args.first}, seed {args.seed}, "
           f"jobs {args.jobs}, Python {sys.version.split()[0]}")
     times: dict[str, list[float]] = {}
     iterations: dict[str, int] = {}
     rows = []
     start = time.perf_counter()
     for table in tables:
-        row = run_pair(args.game, table, args.games, args.seed, args.first, args.jobs, times, iterations)
+        row = run_pair(args.game, table, args.games, args.seed, args.first, args.jobs, times, iterations, options)
         rows.append(row)
         print(f"  {row['pair']:<14} {row['wins']:>3}-{row['draws']}-{row['losses']:<3} (W-D-L)  "
               f"score {row['score']:.1%}  95% CI [{row['low']:.1%}, {row['high']:.1%}]  "
