@@ -121,3 +121,27 @@ def page(browser, server, device):
 def wait_ready(page) -> None:
     page.wait_for_selector("body[data-ready]", timeout=BOOT_TIMEOUT_MS)
 
+
+
+@pytest.fixture
+def phone(browser, server):
+    """A fresh page on a phone (touch, 360x740), failing the test on console errors."""
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    yield page
+    context.close()
+    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+def tap_move(page, game, move: str) -> None:
+    """Enter ``move`` on the page by its steps (taps on live cells, then choices),
+    wait until it is played, and play it on ``game`` too."""
+    count = page.locator("#moves [data-ply]").count()
+    for step in game.move_steps(move):
+        if "cell" in step:
+            page.tap(f'[data-cell="{step["cell"]}"][data-live]')
+        else:
+            page.tap(f'[data-choice="{step["choice"]}"]')
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+    game.play(move)

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PHONE, Console, open_context, wait_ready
+from conftest import wait_ready
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(browser, server):
-    context = open_context(browser, PHONE)
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
 
 
 def test_a_new_game_asks_for_players_and_options_and_keeps_them(phone, server):
