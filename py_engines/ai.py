@@ -105,10 +105,6 @@ class Policy:
     determinism intact (use only ``rng`` for randomness).
     """
 
-    #: Iterations per level where a game's playouts are cheap enough to afford
-    #: more than LEVELS gives (still within the hard level's time target).
-    iterations: dict[str, int] = {}
-
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         """The moves worth searching at the root; a single move is played at once.
 
@@ -234,8 +230,6 @@ def analyse(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **o
         return _answer(candidates[0], me, 0, start, False, None, [])
 
     budget = int(settings["iterations"])
-    if isinstance(level, str) and "iterations" not in overrides:
-        budget = policy.iterations.get(level, budget)
     deadline = start + float(settings.get("max_seconds") or math.inf)
     c = float(settings["exploration"])
     rave = float(settings["rave"])

@@ -60,9 +60,6 @@ WIN = [[win_chance(a, d) for d in range(HORSES + 1)] for a in range(HORSES + 1)]
 
 
 class NotNyoutPolicy(Policy):
-    # Playouts here are cheap: hard searches more (about 0.6-0.9 s of CPU per move in CPython).
-    iterations = {"hard": 2500}
-
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         # No move ends the game by itself (a fight is dice), so there is nothing to check at once.
         return moves

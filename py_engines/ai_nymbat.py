@@ -56,9 +56,6 @@ def _sigmoid(x: float) -> float:
 
 
 class NymbatPolicy(Policy):
-    # Playouts here are cheap: hard searches more (about 0.6-0.9 s of CPU per move in CPython).
-    iterations = {"hard": 2500}
-
     # -- candidate moves ------------------------------------------------------
     def candidates(self, g: Nymbat) -> list[str]:
         phase = g.phase

@@ -330,16 +330,3 @@ def test_kills_and_threats_agree_with_playing_them_out():
                     assert opens_threat(g, cell, k, C[k]) == bool(W2[k] & ~W[k]), (g.history, move)
                     checked_threats += 1
     assert checked_kills > 5 and checked_threats > 100
-
-
-def test_a_game_policy_may_give_a_level_more_iterations(monkeypatch):
-    import py_engines.ai as ai
-
-    class Thrifty(ai.Policy):
-        iterations = {"easy": 7}
-
-    monkeypatch.setattr(ai, "policy_for", lambda game: Thrifty())
-    game = manalath_after("e5w")
-    assert ai.analyse(game, "easy", seed=1)["iterations"] == 7
-    assert ai.analyse(game, "easy", seed=1, iterations=9)["iterations"] == 9  # an explicit budget wins
-    assert ai.analyse(game, "medium", seed=1, max_seconds=60)["iterations"] == ai.LEVELS["medium"]["iterations"]
