@@ -185,6 +185,11 @@ class Nymbat(Game):
             return [{"choice": f"p{a}"}]
         return [{"choice": kind}]
 
+    @property
+    def teams(self) -> list[list[int]] | None:
+        """Four players: the two teams (player 0 and 2 against 1 and 3); two players: none."""
+        return [[0, 2], [1, 3]] if self.players == 4 else None
+
     def view(self) -> dict[str, Any]:
         p = self.turn
         view: dict[str, Any] = {
@@ -195,7 +200,7 @@ class Nymbat(Game):
             "delays": list(self.delays),
             "first_turn": [not s for s in self.started],
             "eliminated": list(self.out),
-            "teams": [[0, 2], [1, 3]] if self.players == 4 else None,
+            "teams": self.teams,
             "home": {str(q): sorted(NAMES[c] for c in HOME[self.edge[q]]) for q in range(self.players)},
             "setup": {str(q): [NAMES[c] for c in SETUP[self.edge[q]]] for q in range(self.players)},
             "last": [NAMES[c] for c in self.last],
