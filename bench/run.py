@@ -123,20 +123,19 @@ def ask(page, request: dict) -> dict:
 
 def think_positions(game: str) -> list[dict]:
     """Records of three positions of ``game`` to think about: the opening, and
-    a third and two thirds of the way through seeded random games (moved on to
-    the next position where a player, not the dice, is to move)."""
+    a third and two thirds of the way through seeded random games, each moved
+    on along its game to the first position where the search itself runs (not
+    the dice, a forced move, or a move the game's policy picks without searching)."""
     import py_engines
-    from py_engines.core import CHANCE
     from py_engines.playout import random_game
     records = []
     for seed, fraction in ((0, 0.0), (1, 1 / 3), (2, 2 / 3)):
         whole = random_game(game, seed)
-        ply = int(len(whole.history) * fraction)
         replay = py_engines.new_game(game, whole.players, whole.seed, **whole.options)
-        for move in whole.history[:ply]:
+        for ply, move in enumerate(whole.history):
+            if ply >= len(whole.history) * fraction and analyse(replay, {"iterations": 1})["iterations"]:
+                break
             replay.play(move)
-        while replay.to_move == CHANCE:
-            replay.roll()
         records.append(json.loads(replay.to_json()))
     return records
 
