@@ -14,7 +14,6 @@ import os
 import statistics
 import sys
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -300,7 +300,7 @@ def test_an_immediate_win_is_taken_at_once():
 
 
 def test_kills_and_threats_agree_with_playing_them_out():
-    from py_engines.ai_manalath import colour_masks, is_kill, opens_threat
+    from py_engines.ai_manalath import is_kill, opens_threat
     from py_engines.manalath import PARSED
     checked_kills = checked_threats = 0
     for seed in range(25):

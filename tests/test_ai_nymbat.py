@@ -2,7 +2,7 @@
 import py_engines
 from py_engines.ai import analyse, choose_move, policy_for
 from py_engines.ai_nymbat import NymbatPolicy
-from py_engines.nymbat import CELLS, INDEX, NAMES
+from py_engines.nymbat import INDEX
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

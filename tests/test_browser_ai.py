@@ -3,22 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import DESKTOP, PHONE, Console, open_context, wait_ready
+from conftest import DESKTOP, Console, open_context, wait_ready
 from test_browser import Player, played
 
 pytestmark = pytest.mark.browser
 
 MOVES = "document.querySelectorAll('#moves [data-ply]').length"
-
-
-@pytest.fixture
-def phone_page(browser, server):
-    context = open_context(browser, PHONE)
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
 
 
 def open_manalath(page, server) -> Player:
@@ -27,8 +17,8 @@ def open_manalath(page, server) -> Player:
     return player
 
 
-def test_play_against_the_computer_undo_and_reload(phone_page, server):
-    page = phone_page
+def test_play_against_the_computer_undo_and_reload(phone, server):
+    page = phone
     player = open_manalath(page, server)
     assert page.locator("#thinking").is_hidden()
     page.select_option("#seat-1", "easy")
@@ -70,8 +60,8 @@ def test_play_against_the_computer_undo_and_reload(phone_page, server):
     assert page.input_value("#seat-1") == "easy"
 
 
-def test_a_hint_marks_a_cell(phone_page, server):
-    page = phone_page
+def test_a_hint_marks_a_cell(phone, server):
+    page = phone
     player = open_manalath(page, server)
     player.play("e5w")
     player.tap("#hint-button")
@@ -85,8 +75,8 @@ def test_a_hint_marks_a_cell(phone_page, server):
     assert "Hint:" not in page.inner_text("#hint")
 
 
-def test_buttons_stay_usable_while_the_computer_thinks(phone_page, server):
-    page = phone_page
+def test_buttons_stay_usable_while_the_computer_thinks(phone, server):
+    page = phone
     player = open_manalath(page, server)
     page.select_option("#seat-1", "hard")
     # As soon as Black starts thinking (in the page, so no race with its answer): a tap on

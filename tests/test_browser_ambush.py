@@ -8,20 +8,10 @@ from urllib.parse import quote
 import pytest
 
 import py_engines
-from conftest import PHONE, Console, open_context, wait_ready
+from conftest import tap_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(browser, server):
-    context = open_context(browser, PHONE)
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
 
 
 def open_ambush(page, base: str, moves: list[str] | None = None) -> None:
@@ -29,18 +19,6 @@ def open_ambush(page, base: str, moves: list[str] | None = None) -> None:
     page.goto(base + "#/ambush" + suffix)
     wait_ready(page)
     page.wait_for_selector('[data-cell="c3"]')
-
-
-def tap_move(page, game, move: str) -> None:
-    """Enter ``move`` by its steps and wait for it to be played."""
-    count = page.locator("#moves [data-ply]").count()
-    for step in game.move_steps(move):
-        if "cell" in step:
-            page.tap(f'[data-cell="{step["cell"]}"][data-live]')
-        else:
-            page.tap(f'[data-choice="{step["choice"]}"]')
-    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
-    game.play(move)
 
 
 def label(page, cell: str) -> str:

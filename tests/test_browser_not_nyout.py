@@ -7,22 +7,12 @@ from urllib.parse import quote
 import pytest
 
 import py_engines
-from conftest import PHONE, Console, open_context, wait_ready
+from conftest import tap_move, wait_ready
 from py_engines import CHANCE
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
 SEED = 5
-
-
-@pytest.fixture
-def phone(browser, server):
-    context = open_context(browser, PHONE)
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
 
 
 def link(moves: list[str], seed: int, players: int = 2) -> str:
@@ -36,10 +26,6 @@ def open_game(page, base: str, suffix: str) -> None:
     page.wait_for_selector('[data-cell="C"]')
 
 
-def moves_played(page) -> int:
-    return page.locator("#moves [data-ply]").count()
-
-
 def wait_moves(page, count: int) -> None:
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count}")
 
@@ -49,18 +35,6 @@ def follow_dice(page, game) -> None:
     while game.to_move == CHANCE:
         game.roll()
         wait_moves(page, len(game.history))
-
-
-def tap_move(page, game, move: str) -> None:
-    """Enter ``move`` by its steps (cells, then choices) and wait for it to be played."""
-    count = moves_played(page)
-    for step in game.move_steps(move):
-        if "cell" in step:
-            page.tap(f'[data-cell="{step["cell"]}"][data-live]')
-        else:
-            page.tap(f'[data-choice="{step["choice"]}"]')
-    wait_moves(page, count + 1)
-    game.play(move)
 
 
 def status(page) -> str:
