@@ -1,0 +1,29 @@
+// What every module of the page shares: the engine worker and `app`, the state
+// of the page. The worker is started here, before anything else runs, because
+// its boot (Pyodide) is what the player waits for.
+import { connectEngine } from "./engine.js";
+import { MoveInput } from "./input.js";
+
+export const engine = connectEngine(new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
+
+export const app = {
+  engineReady: false,
+  catalog: null,        // the engine's `games` answer, for defaults
+  layouts: new Map(),   // game name -> promise of its layout
+  routeToken: 0,
+  reportedUnreadable: false, // whether this visit has said that some saves are unreadable
+  shownHash: "",        // the route on screen, to go back to after a bad link
+  view: null,           // {kind: "home"} or {kind: "game", entry, board, els, actions}
+  session: null,        // {id, game, title, created, updated, record (every move), cursor}
+  state: null,          // the engine's state at session.cursor
+  input: new MoveInput(),
+  busy: 0,
+  thinkToken: 0,        // bumped whenever a pending computer move or hint must be forgotten
+  thinking: null,       // {player} while a computer seat is choosing its move, {dice: true} before a roll
+  hint: null,           // {pending: true} or {move, cells} for the position on screen
+};
+
+/** The engine's `games` answer (player counts, options), or null if it could not be had. */
+export const catalog = engine.call("games").then((answer) => (app.catalog = answer.games)).catch(() => null);
+
+export const CHANCE = -1; // to_move while dice must be rolled (py_engines.CHANCE)

@@ -1,0 +1,88 @@
+// The computer's turns and hints: when a computer seat is to move, ask the
+// engine for its move and play it; at a chance point, roll the dice after a
+// short pause; the Hint button asks the engine which move it would play.
+import { app, engine } from "./app-state.js";
+import { plainMessage } from "./engine.js";
+import { play, roll } from "./moves.js";
+import { computerToMove, seatsOf } from "./session.js";
+import { showMessage } from "./ui.js";
+import { renderGame } from "./view.js";
+
+const COMPUTER_PAUSE_MS = 300; // between two computer moves, so that people can follow
+const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll is seen as a move of its own
+
+/** Forget any computer move or hint being worked out: its answer will be dropped. */
+export function cancelThinking() {
+  app.thinkToken++;
+  app.thinking = null;
+  app.hint = null;
+}
+
+/** After any change of position or seats: let a computer seat move if it is its turn. */
+export function scheduleComputer() {
+  cancelThinking();
+  const view = app.view;
+  const s = app.session;
+  const turn = computerToMove();
+  if (view?.kind !== "game" || !view.board || s?.game !== view.entry.name || engine.failed) return;
+  if (!turn || s.cursor !== s.record.moves.length) return;
+  const token = app.thinkToken;
+  if (turn.chance) {
+    app.thinking = { dice: true };
+    setTimeout(() => {
+      if (token !== app.thinkToken || app.session !== s) return;
+      app.thinking = null;
+      roll();
+    }, ROLL_PAUSE_MS);
+    queueMicrotask(renderGame);
+    return;
+  }
+  app.thinking = { player: turn.player };
+  const seats = seatsOf(s, app.state.players);
+  const pause = seats.includes("human") ? 0 : COMPUTER_PAUSE_MS;
+  const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
+  setTimeout(async () => {
+    if (token !== app.thinkToken) return;
+    let answer = null;
+    try {
+      answer = await engine.call("think", { record, level: turn.level, seed: record.seed || 0 });
+    } catch (error) {
+      if (token !== app.thinkToken) return;
+      app.thinking = null;
+      showMessage(`The computer could not choose a move: ${plainMessage(error.message)}`);
+      renderGame();
+      return;
+    }
+    if (token !== app.thinkToken || app.session !== s || s.cursor !== record.moves.length) return;
+    app.thinking = null;
+    await play(answer.move);
+  }, pause);
+  queueMicrotask(renderGame);
+}
+
+/** Ask the engine (at its best level) which move it would play for the side to move. */
+export async function showHint() {
+  const s = app.session;
+  const state = app.state;
+  if (!s || !state || state.is_over || app.thinking || app.busy || app.hint?.pending) return;
+  const token = app.thinkToken;
+  const cursor = s.cursor;
+  const record = { ...s.record, moves: s.record.moves.slice(0, cursor) };
+  app.hint = { pending: true };
+  renderGame();
+  let answer;
+  try {
+    answer = await engine.call("think", { record, level: "hard", seed: record.seed || 0 });
+  } catch (error) {
+    if (token !== app.thinkToken) return;
+    app.hint = null;
+    showMessage(`No hint could be found: ${plainMessage(error.message)}`);
+    renderGame();
+    return;
+  }
+  if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
+  const legal = app.state.legal.find((m) => m.move === answer.move);
+  const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
+  app.hint = { move: answer.move, cells };
+  renderGame();
+}

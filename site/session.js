@@ -1,0 +1,167 @@
+// The game in progress and its saved copy: a new game, the saved game restored
+// when a game's page opens, a game from a share link or a record, who plays
+// each seat, and saving (site/storage.js keeps the saves).
+import { app, engine, CHANCE } from "./app-state.js";
+import { plainMessage } from "./engine.js";
+import { parseShare } from "./links.js";
+import * as store from "./storage.js";
+import { showMessage } from "./ui.js";
+
+export const SEAT_LEVELS = ["easy", "medium", "hard"];
+
+function startedTitle(entry) {
+  const when = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return `${entry.title}, ${when}`;
+}
+
+/** A new game; `setup` ({players, options}) defaults to the game's defaults. */
+export async function freshSession(entry, setup = null) {
+  const state = await engine.call("new", {
+    game: entry.name,
+    players: setup?.players ?? null,
+    seed: entry.ui.randomSeed ? Math.floor(Math.random() * 2 ** 31) : 0,
+    options: setup?.options ?? {},
+  });
+  const keep = app.session?.game === entry.name ? seatsOf(app.session, state.players) : null;
+  const session = newSession(entry, state.record, 0, keep);
+  if (setup) session.chosen = true; // players and options picked in the dialog: worth keeping before any move
+  return { session, state };
+}
+
+function newSession(entry, record, cursor, seats = null) {
+  const now = Date.now();
+  const session = { id: store.newId(), game: entry.name, title: startedTitle(entry), created: now, updated: now, record, cursor };
+  if (seats) session.seats = [...seats];
+  return session;
+}
+
+/** Who plays each seat: "human" or a computer level, one per player (old saves: all human). */
+export function seatsOf(session, players = session?.record?.players || app.state?.players || 2) {
+  const saved = Array.isArray(session?.seats) ? session.seats : [];
+  return Array.from({ length: players }, (_, i) => (SEAT_LEVELS.includes(saved[i]) ? saved[i] : "human"));
+}
+
+/** Undo and redo step over the computer's moves when people play against it. */
+export function mixedSeats(seats) {
+  return seats.includes("human") && seats.some((seat) => seat !== "human");
+}
+
+/**
+ * The player a computer seat plays for, if it is a computer's turn at the
+ * position shown ({chance: true} when the dice are to be rolled).
+ */
+export function computerToMove() {
+  const s = app.session;
+  const state = app.state;
+  if (!s || !state || state.is_over) return null;
+  if (state.to_move === CHANCE) return { chance: true };
+  const seat = seatsOf(s, state.players)[state.to_move];
+  return seat && seat !== "human" ? { player: state.to_move, level: seat } : null;
+}
+
+/** The game to show when a game's page opens: the saved one in progress, or a fresh one. */
+export async function restore(entry) {
+  let pointer = null;
+  let item = null;
+  try {
+    pointer = store.currentId(entry.name);
+    item = pointer?.ok ? store.readSave(pointer.id) : null;
+  } catch (error) {
+    showMessage(`${error.message} A new game was started.`);
+    return freshSession(entry);
+  }
+  if (item && item.ok && item.save.game === entry.name) {
+    try {
+      const state = await engine.call("state", { record: item.save.record, ply: item.save.cursor });
+      return { session: item.save, state };
+    } catch (error) {
+      if (error.code === "engine_unavailable") throw error;
+      item = { ok: false, error: plainMessage(error.message) };
+    }
+  }
+  const fresh = await freshSession(entry);
+  if (pointer && !pointer.ok) {
+    app.reportedUnreadable = true;
+    showMessage(`Could not tell which ${entry.title} game was in progress: the note of it in storage is unreadable. ` +
+      "A new game was started; every saved game is still listed under Saved games.");
+  } else if (item) {
+    app.reportedUnreadable = true;
+    showMessage(`Your saved ${entry.title} game could not be read (${item.error || "it belongs to another game"}). ` +
+      "A new game was started; the saved copy is kept, untouched, under Saved games.");
+  }
+  return fresh;
+}
+
+/** Once per visit: say if storage holds saved games that cannot be read. */
+export function reportUnreadable() {
+  if (app.reportedUnreadable) return;
+  app.reportedUnreadable = true;
+  let count = 0;
+  try {
+    count = store.listSaves().filter((item) => !item.ok).length;
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
+  if (count) {
+    showMessage(`${count === 1 ? "One saved game" : `${count} saved games`} in this browser's storage could not be read. ` +
+      "Nothing was changed: see Saved games to copy the text or delete it.");
+  }
+}
+
+/** A share link's game: {session, state}, or null (with a message) if the link is bad. */
+export async function openLink(entry, params) {
+  let parsed;
+  let state;
+  try {
+    parsed = parseShare(entry.name, params);
+    state = await engine.call("state", { record: parsed.record, ply: parsed.at });
+  } catch (error) {
+    if (error.code === "engine_unavailable") throw error;
+    showMessage(`This link could not be opened: ${plainMessage(error.message)}. Nothing was changed.`);
+    return null;
+  }
+  const moves = parsed.record.moves;
+  return sessionForRecord(entry, state, moves, parsed.at ?? moves.length, true);
+}
+
+const sameGame = (a, b) => a.game === b.game && a.players === b.players && a.seed === b.seed &&
+  JSON.stringify(a.options) === JSON.stringify(b.options) && a.moves.join(".") === b.moves.join(".");
+
+/**
+ * The session for a validated game whose whole move list is `moves`, shown at
+ * `cursor` (`state` is the position there): the identical saved game if `reuse`
+ * and there is one, else a new one.
+ */
+export function sessionForRecord(entry, state, moves, cursor, reuse) {
+  const record = { ...state.record, moves };
+  let saved = null;
+  if (reuse) {
+    try {
+      saved = store.listSaves().find((item) => item.ok && sameGame(item.save.record, record));
+    } catch {
+      saved = null; // unreadable storage: a new session it is, and saving it will say why
+    }
+  }
+  const session = saved ? { ...saved.save, cursor } : newSession(entry, record, cursor);
+  return { session, state };
+}
+
+/**
+ * Save the session and make it the current one. A game without moves is saved
+ * only once someone chose something for it (players, options, a computer seat).
+ */
+export function persist() {
+  const s = app.session;
+  try {
+    if (s.record.moves.length || s.chosen || seatsOf(s).some((seat) => seat !== "human")) {
+      s.updated = Date.now();
+      store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
+        seats: seatsOf(s), chosen: s.chosen || undefined });
+    }
+    store.setCurrentId(s.game, s.id);
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
