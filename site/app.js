@@ -3,7 +3,7 @@
 // page lives in app-state.js (the engine worker and `app`, the state every
 // module shares), session.js (the game in progress and its saved copy),
 // moves.js (changes of position), computer.js (the computer's turns and
-// hints) and view.js (drawing a game's page).
+// hints), view.js (drawing a game's page) and zoom.js (zoom for big boards).
 import { app, engine, catalog } from "./app-state.js";
 import { Board } from "./board.js";
 import { cancelThinking, scheduleComputer, showHint } from "./computer.js";
@@ -14,6 +14,7 @@ import { adopt, cancelInput, changeSeat, choose, goTo, newGame, redo, startFresh
 import { openLink, reportUnreadable, restore, sessionForRecord } from "./session.js";
 import { h, hideMessage, showMessage } from "./ui.js";
 import { buildGameView, renderGame } from "./view.js";
+import { placeBoard } from "./zoom.js";
 
 // -- engine boot ----------------------------------------------------------------
 
@@ -140,7 +141,7 @@ async function showGame(entry, linkParams, token) {
       const layout = await layoutOf(entry.name);
       if (token !== app.routeToken) return;
       view.board = new Board(layout, { onTap: tapCell, title: `${entry.title} board` });
-      view.els.board.replaceChildren(view.board.svg);
+      placeBoard(view.els.board, view.board, { game: entry.name, selectedCell: () => app.input.selected().at(-1) });
     }
     let opened = null;
     if (linkParams) {

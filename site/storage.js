@@ -3,12 +3,14 @@
 //   boardgames.save.<id>      JSON {id, game, record, cursor, updated, title}
 //   boardgames.current.<game> JSON text of the id of the game in progress for that game
 //                             name (it may name a fresh game not saved yet: no moves)
+//   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
 //
 // An entry that cannot be read is never rewritten or removed here unless the
 // player asks for it: it is listed as unreadable, with its raw text.
 
 const SAVE = "boardgames.save.";
 const CURRENT = "boardgames.current.";
+const ZOOM = "boardgames.zoom.";
 
 export class StorageError extends Error {}
 
@@ -111,4 +113,23 @@ export function currentId(game) {
 
 export function setCurrentId(game, id) {
   guard("remember the current game", (store) => store.setItem(CURRENT + game, JSON.stringify(id)));
+}
+
+/** Whether the board of `game` was left zoomed in (false where storage cannot tell). */
+export function readZoom(game) {
+  try {
+    return storage().getItem(ZOOM + game) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Remember whether the board of `game` is zoomed in; a browser that refuses only forgets it. */
+export function writeZoom(game, zoomed) {
+  try {
+    if (zoomed) storage().setItem(ZOOM + game, "1");
+    else storage().removeItem(ZOOM + game);
+  } catch {
+    // a view preference: not worth a message
+  }
 }
