@@ -2,6 +2,7 @@
 
     python3 bench/arena.py [--game manalath] [--games N] [--pairs hard:random,hard:easy]
                            [--seed S] [--first K] [--jobs J] [--json FILE] [--options k=v,...]
+                           [--level NAME=ITERATIONS[/setting=value...]]...
 
 Each table (``A:B`` for two players, ``A:B:C...`` for more) plays N games;
 the seats turn one place per game, so A sits in seat i mod n in game i (in a
@@ -20,7 +21,11 @@ less; ``capped`` counts the moves whose search the safety time cap cut short.
 
 ``--first K`` starts at game K, so a long run can be split into commands that
 each finish in a few minutes; ``--jobs J`` plays games in J processes (faster,
-but the think times then share the machine's cores).
+but the think times then share the machine's cores). ``--level`` adds a level
+for this run, e.g. ``--level x3000=3000`` (hard's settings with 3,000 playouts) or
+``--level c15=1500/exploration=0.15/rave=0`` (search settings from
+``py_engines.ai.SEARCH_DEFAULTS``), to measure a budget or a setting against the
+levels the game ships with.
 """
 from __future__ import annotations
 
@@ -35,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
-from py_engines.ai import LEVELS, analyse, chance_move  # noqa: E402
+from py_engines.ai import LEVELS, SEARCH_DEFAULTS, analyse, chance_move  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
 
@@ -130,6 +135,21 @@ def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int
             "median_length": statistics.median(lengths) if lengths else 0}
 
 
+def extra_level(spec: str) -> tuple[str, dict]:
+    """``NAME=ITERATIONS[/setting=value...]`` -> (name, settings): hard's settings with the budget and settings given."""
+    name, _, rest = spec.partition("=")
+    budget, *settings = rest.split("/")
+    if not name or name in LEVELS or name == "random" or not budget.isdigit():
+        raise ValueError(f"bad --level {spec!r}: a new name, '=', a number of playouts (e.g. x3000=3000)")
+    level = {**LEVELS["hard"], "iterations": int(budget)}
+    for item in settings:
+        key, _, value = item.partition("=")
+        if key not in SEARCH_DEFAULTS and key != "max_seconds":
+            raise ValueError(f"bad --level {spec!r}: {key!r} is not a search setting ({', '.join(SEARCH_DEFAULTS)}, max_seconds)")
+        level[key] = float(value)
+    return name, level
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="manalath")
@@ -140,7 +160,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--options", default="", help="game options, key=value,... (e.g. goal=rounds1)")
+    parser.add_argument("--level", action="append", default=[],
+                        help="an extra level NAME=ITERATIONS[/setting=value...], e.g. x3000=3000")
     args = parser.parse_args(argv)
+    for spec in args.level:
+        try:
+            LEVELS.update([extra_level(spec)])
+        except ValueError as error:
+            parser.error(str(error))
     known = set(LEVELS) | {"random"}
     options = {}
     for item in filter(None, args.options.split(",")):
