@@ -129,6 +129,7 @@ export default {
     if (v.phase === "home") return "Tap a free cardinal (N, E, S or W): your horse enters counterclockwise from it.";
     const choices = next.choices;
     if (selected.length === 0 && choices.includes("stable")) {
+      if (!next.cells.size) return "Summon a horse from the stable: it enters counterclockwise from your home.";
       return "Tap one of your groups, then where it goes; or Summon a horse from the stable.";
     }
     if (selected.length === 0) return "Tap one of your groups, then where it goes.";
