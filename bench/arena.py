@@ -146,7 +146,10 @@ def extra_level(spec: str) -> tuple[str, dict]:
         key, _, value = item.partition("=")
         if key not in SEARCH_DEFAULTS and key != "max_seconds":
             raise ValueError(f"bad --level {spec!r}: {key!r} is not a search setting ({', '.join(SEARCH_DEFAULTS)}, max_seconds)")
-        level[key] = float(value)
+        try:
+            level[key] = float(value)
+        except ValueError:
+            raise ValueError(f"bad --level {spec!r}: {key} needs a number, not {value!r}") from None
     return name, level
 
 

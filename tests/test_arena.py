@@ -27,7 +27,7 @@ def test_an_extra_level_is_hard_with_the_budget_and_settings_given():
     name, level = arena.extra_level("x3000=3000/exploration=0.15/rave=0")
     assert name == "x3000"
     assert level == {**LEVELS["hard"], "iterations": 3000, "exploration": 0.15, "rave": 0.0}
-    for bad in ("x=many", "hard=100", "=100", "x=100/speed=2", "random=5"):
+    for bad in ("x=many", "hard=100", "=100", "x=100/speed=2", "random=5", "x=100/rave=lots"):
         with pytest.raises(ValueError):
             arena.extra_level(bad)
 
