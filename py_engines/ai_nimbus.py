@@ -318,24 +318,25 @@ class NimbusPolicy(Policy):
         if g.collected:  # the move action is left: leave the next player the least
             return self._spoiler(g, moves, rng)
         value, collect_first = best_collect(g)
-        plans = [(value, collect_first)]
-        for action in g._move_actions():
-            after = g.clone()
-            after.play_unchecked(action)
-            plans.append((best_collect(after)[0], action))
-        top = max(v for v, _ in plans)
-        best = [m for v, m in plans if v == top]
-        return best[rng.below(len(best))]
+        plans = [(value, collect_first)] + [(_collect_after(g, a), a) for a in g._move_actions()]
+        return _one_of(plans, max(v for v, _ in plans), rng)
 
     def _spoiler(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
-        scored = []
-        for move in moves:
-            after = g.clone()
-            after.play_unchecked(move)
-            scored.append((best_collect(after)[0], move))
-        low = min(v for v, _ in scored)
-        best = [m for v, m in scored if v == low]
-        return best[rng.below(len(best))]
+        scored = [(_collect_after(g, m), m) for m in moves]
+        return _one_of(scored, min(v for v, _ in scored), rng)
+
+
+def _collect_after(g: Nimbus, move: str) -> int:
+    """What the best collect is worth once ``move`` is played."""
+    after = g.clone()
+    after.play_unchecked(move)
+    return best_collect(after)[0]
+
+
+def _one_of(scored: list[tuple[int, str]], value: int, rng: Rng) -> str:
+    """One of the moves scored ``value``, drawn with ``rng``."""
+    best = [m for v, m in scored if v == value]
+    return best[rng.below(len(best))]
 
 
 def policy() -> NimbusPolicy:

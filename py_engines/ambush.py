@@ -421,7 +421,11 @@ class Ambush(Game):
         return taken
 
     def _captures(self, p: int, coaster: int) -> set[int]:
-        """Cells flanked in ``p``'s capturing sandwiches with a cell on ``coaster``."""
+        """Cells flanked in ``p``'s capturing sandwiches with a cell on ``coaster``.
+
+        The scan along a ray is the one in ``_placement_captures``, written out in
+        both: as a shared function it made random games 15% slower.
+        """
         owner, power = self.owner, self.power
         taken: set[int] = set()
         for cell in range(CELLS):

@@ -145,3 +145,21 @@ def tap_move(page, game, move: str) -> None:
             page.tap(f'[data-choice="{step["choice"]}"]')
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
     game.play(move)
+
+
+def status(page) -> str:
+    """The status line: whose turn it is and what part of it, or how the game ended."""
+    return page.inner_text("#status")
+
+
+def label(page, cell: str) -> str:
+    """A cell's accessible name (what it holds, whether the last move touched it)."""
+    return page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
+
+
+def shot(page, name: str) -> None:
+    """With $SHOTS set to a folder, save a screenshot there as <game>-<name>.png (to look at)."""
+    folder = os.environ.get("SHOTS")
+    if folder:
+        game = page.url.partition("#/")[2].partition("?")[0] or "home"
+        page.screenshot(path=os.path.join(folder, f"{game}-{name}.png"))

@@ -243,7 +243,6 @@ def test_chance_point_answers_with_an_outcome():
 
 def test_toy_game_three_players_dice_and_two_moves_a_turn():
     g = DiceRace(3, seed=3)
-    rng = Rng(9)
     chosen = []
     while not g.is_over and len(g.history) < 60:
         if g.to_move == CHANCE:

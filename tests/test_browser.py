@@ -6,7 +6,7 @@ import json
 import pytest
 
 import build
-from conftest import PHONE, Console, open_context, wait_ready
+from conftest import PHONE, Console, open_context, status, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -45,10 +45,6 @@ class Player:
 
 def played(page) -> list[str]:
     return [t.strip() for t in page.locator("#moves [data-ply]").all_inner_texts()]
-
-
-def status(page) -> str:
-    return page.inner_text("#status")
 
 
 def piece(page, cell: str) -> str:

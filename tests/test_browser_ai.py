@@ -77,7 +77,7 @@ def test_a_hint_marks_a_cell(phone, server):
 
 def test_buttons_stay_usable_while_the_computer_thinks(phone, server):
     page = phone
-    player = open_manalath(page, server)
+    open_manalath(page, server)
     page.select_option("#seat-1", "hard")
     # As soon as Black starts thinking (in the page, so no race with its answer): a tap on
     # the board is refused, the buttons are enabled, and New game is clicked.

@@ -2,13 +2,12 @@
 captures, and play a game to its end by tapping."""
 from __future__ import annotations
 
-import os
 from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import tap_move, wait_ready
+from conftest import label, shot, tap_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -21,14 +20,6 @@ def open_ambush(page, base: str, moves: list[str] | None = None) -> None:
     page.wait_for_selector('[data-cell="c3"]')
 
 
-def label(page, cell: str) -> str:
-    return page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
-
-
-def shot(page, name: str) -> None:
-    folder = os.environ.get("AMBUSH_SHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
 def game_after(moves: list[str]):

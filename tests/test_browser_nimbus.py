@@ -2,13 +2,12 @@
 to the game's end by tapping."""
 from __future__ import annotations
 
-import os
 from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import tap_move, wait_ready
+from conftest import label, shot, status, tap_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -31,18 +30,7 @@ def game_after(moves: list[str], players: int = 2):
     return game
 
 
-def label(page, cell: str) -> str:
-    return page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
 
-
-def status(page) -> str:
-    return page.inner_text("#status")
-
-
-def shot(page, name: str) -> None:
-    folder = os.environ.get("NIMBUS_SHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
 WHOLE = random_game("nimbus", 4, 2, **OPTIONS)

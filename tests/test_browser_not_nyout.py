@@ -1,13 +1,12 @@
 """Not Nyout in the browser, on a phone: summon and move by tapping, and play a game to its end."""
 from __future__ import annotations
 
-import os
 from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import tap_move, wait_ready
+from conftest import shot, status, tap_move, wait_ready
 from py_engines import CHANCE
 from py_engines.playout import random_game
 
@@ -37,14 +36,6 @@ def follow_dice(page, game) -> None:
         wait_moves(page, len(game.history))
 
 
-def status(page) -> str:
-    return page.inner_text("#status")
-
-
-def shot(page, name: str) -> None:
-    folder = os.environ.get("NOT_NYOUT_SHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
 def test_summon_and_move_by_tapping(phone, server):

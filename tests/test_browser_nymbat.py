@@ -1,13 +1,12 @@
 """Nymbat in the browser, on a phone: bring in, move, and play a game to its end by tapping."""
 from __future__ import annotations
 
-import os
 from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import tap_move, wait_ready
+from conftest import label, shot, tap_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -19,19 +18,11 @@ def open_nymbat(page, base: str, suffix: str = "") -> None:
     page.wait_for_selector('[data-cell="h8"]')
 
 
-def label(page, cell: str) -> str:
-    return page.get_attribute(f'[data-cell="{cell}"]', "aria-label")
-
 
 def link(record_moves: list[str], players: int = 2) -> str:
     suffix = f"?moves={'.'.join(quote(m, safe='') for m in record_moves)}"
     return suffix + (f"&players={players}" if players != 2 else "")
 
-
-def shot(page, name: str) -> None:
-    folder = os.environ.get("NYMBAT_SHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
 def test_a_first_turn_by_tapping(phone, server):
