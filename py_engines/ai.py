@@ -105,6 +105,10 @@ class Policy:
     determinism intact (use only ``rng`` for randomness).
     """
 
+    # A game's own settings for some levels, over the shared ``LEVELS`` (e.g. a
+    # smaller budget for easy where the shared one plays as well as hard).
+    levels: dict[str, dict[str, Any]] = {}
+
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         """The moves worth searching at the root; a single move is played at once.
 
@@ -193,13 +197,14 @@ def _seed_for(game: Game, seed: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + len(getattr(game, "history", ())) * 0xD1B54A32D192ED03 + 1) & ((1 << 64) - 1)
 
 
-def _settings(level: str | dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+def _settings(level: str | dict[str, Any], overrides: dict[str, Any], own: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The search settings for a level name or a settings dict; ``own``: the game's own budgets by name."""
     if isinstance(level, dict):
         base = level
     else:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-        base = LEVELS[level]
+        base = {**LEVELS[level], **own.get(level, {})}
     return {**SEARCH_DEFAULTS, **base, **overrides}
 
 
@@ -212,8 +217,9 @@ def analyse(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **o
     games) and ``moves`` (the searched moves, most visited first, each with
     ``visits`` and ``value``). ``game`` is not changed.
     """
-    settings = _settings(level, overrides)
     start = time.perf_counter()
+    policy = policy_for(game)
+    settings = _settings(level, overrides, policy.levels)
     if game.is_over:
         raise ValueError("the game is over: there is no move to choose")
     rng = Rng(_seed_for(game, seed))
@@ -224,7 +230,6 @@ def analyse(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **o
         return _answer(move, me, 0, start, False, None, [])
     if len(legal) == 1:
         return _answer(legal[0], me, 0, start, False, None, [])
-    policy = policy_for(game)
     candidates = policy.root_moves(game, legal, rng)
     if len(candidates) == 1:
         return _answer(candidates[0], me, 0, start, False, None, [])
