@@ -14,8 +14,8 @@ chance that an attacking group of ``a`` horses wipes out a defending group of
   bigger army also fights in bigger groups), shared out so the scores sum to 1;
   a fight still going on counts at its expected result.
 * Easy searches 10 playouts, not the shared 100: the dice decide so much here
-  that 100 playouts play about as well as hard's 1,500 (hard won only 63% of
-  their games), so easy would be no easier for a player (see docs/not_nyout.md).
+  that 100 playouts play about as well as hard's 1,500 (hard won two games in
+  three against them), so easy would be no easier for a player (docs/not_nyout.md).
 """
 from __future__ import annotations
 
