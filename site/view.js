@@ -127,11 +127,12 @@ export function renderGame() {
   if (els.status.textContent !== status) els.status.textContent = status;
   els.status.classList.toggle("over", state.is_over);
   els.players.classList.toggle("many", state.players > 2);
+  els.players.classList.toggle("crowd", state.players > 4);
   els.players.replaceChildren(...ui.players(state).map((p) => h("li", {
     class: `player${p.active ? " active" : ""}${p.winner ? " winner" : ""}`,
     "aria-current": p.active ? "true" : null,
-  }, h("span", { class: `swatch ${p.swatch}`, "aria-hidden": "true" }), h("span", { class: "player-name" }, p.name),
-  h("span", { class: "player-detail" }, p.detail))));
+  }, p.swatch ? h("span", { class: `swatch ${p.swatch}`, "aria-hidden": "true" }) : null,
+  h("span", { class: "player-name" }, p.name), h("span", { class: "player-detail" }, p.detail))));
 
   const total = s.record.moves.length;
   els.note.textContent = s.cursor < total
