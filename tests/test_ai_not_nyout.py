@@ -43,14 +43,20 @@ def test_it_answers_every_position_of_a_game_with_a_legal_move(players, seed):
         game.play(move if decisions % 2 else moves[rng.below(len(moves))])
 
 
-def test_easy_has_its_own_small_budget_and_the_other_levels_the_shared_ones():
-    # Easy at the shared 100 playouts played about as well as hard (docs/not_nyout.md).
+def mid_game():
+    """A two-player position 25 moves into a random game, with a choice to make."""
     whole = random_game("not_nyout", 9, 2)
     g = py_engines.new_game("not_nyout", 2, 9)
     for move in whole.history[:25]:
         g.play(move)
     while g.to_move == CHANCE or len(g.legal_moves()) < 2:
         g.play(g.legal_moves()[0])
+    return g
+
+
+def test_easy_has_its_own_small_budget_and_the_other_levels_the_shared_ones():
+    # Easy at the shared 100 playouts played about as well as hard (docs/not_nyout.md).
+    g = mid_game()
     assert analyse(g, "easy", seed=1)["iterations"] == 10 < LEVELS["easy"]["iterations"]
     assert analyse(g, "medium", seed=1)["iterations"] == LEVELS["medium"]["iterations"]
     assert analyse(g, {"iterations": 25, "max_seconds": 30}, seed=1)["iterations"] == 25
@@ -58,12 +64,7 @@ def test_easy_has_its_own_small_budget_and_the_other_levels_the_shared_ones():
 
 
 def test_it_is_deterministic_for_a_seed():
-    whole = random_game("not_nyout", 9, 2)
-    g = py_engines.new_game("not_nyout", 2, 9)
-    for move in whole.history[:25]:
-        g.play(move)
-    while g.to_move == CHANCE or len(g.legal_moves()) < 2:
-        g.play(g.legal_moves()[0])
+    g = mid_game()
     a = analyse(g, {"iterations": 120, "max_seconds": 30}, seed=4)
     b = analyse(g, {"iterations": 120, "max_seconds": 30}, seed=4)
     assert a["move"] == b["move"] and a["moves"] == b["moves"] and not a["capped"]
