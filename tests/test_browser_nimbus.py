@@ -105,7 +105,7 @@ def test_ten_players_and_a_random_setup(phone, server):
     page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")  # the deal, rolled
     assert status(page) == "Round 1: Player 1 to move a pyramid and collect"
     assert page.locator("#players li, .player").count() >= 10
-    # Ten cards in two columns of one-line rows leave the board in view on a phone.
+    # Ten compact cards in two columns leave the board in view on a phone.
     cards = page.locator("ul.players").bounding_box()
     assert cards["height"] < 0.35 * page.viewport_size["height"]
     assert page.locator("ul.players .swatch").count() == 0  # Nimbus's players have no colour: no empty dot
