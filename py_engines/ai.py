@@ -198,7 +198,7 @@ def _seed_for(game: Game, seed: int) -> int:
 
 
 def _settings(level: str | dict[str, Any], overrides: dict[str, Any], own: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The search settings for a level name or a settings dict; ``own``: the game's own budgets by name."""
+    """The search settings for a level name or a settings dict; ``own``: the game's own settings by level name."""
     if isinstance(level, dict):
         base = level
     else:

@@ -126,7 +126,7 @@ export function renderGame() {
   const status = ui.status(state);
   if (els.status.textContent !== status) els.status.textContent = status;
   els.status.classList.toggle("over", state.is_over);
-  els.players.classList.toggle("many", state.players > 2);
+  els.players.classList.toggle("many", state.players > 2 && state.players <= 4);
   els.players.classList.toggle("crowd", state.players > 4);
   els.players.replaceChildren(...ui.players(state).map((p) => h("li", {
     class: `player${p.active ? " active" : ""}${p.winner ? " winner" : ""}`,
