@@ -212,7 +212,8 @@ def quick_move(g: Nimbus, rng: Rng) -> str:
     if not g.collected and (g.moved or rng.below(2)):
         s = occupied[rng.below(len(occupied))]
         prop = _props(g, s)[rng.below(3)]
-        line = LINES[LINES_THROUGH[s][rng.below(4)]]
+        through = LINES_THROUGH[s]  # four lines, three in a corner
+        line = LINES[through[rng.below(len(through))]]
         tops = [t for t in line if g._has(t, prop)]
         a, b = tops[0], tops[-1]
         return f"{PROPS[prop]}:{NAMES[a]}" if a == b else f"{PROPS[prop]}:{NAMES[a]}-{NAMES[b]}"

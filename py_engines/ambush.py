@@ -23,9 +23,11 @@ flanked stack, and the capturing player keeps its pips.
 * After a placement, only the placer's sandwiches that have the stack just
   played on as an end are resolved (a piece placed between enemies is safe).
 * After a turn of a coaster, every capturing sandwich touching that coaster is
-  resolved, of either colour. If both colours would capture, the turning player
-  chooses which resolves first (a second move of the same turn: ``mine`` or
-  ``theirs``); the other colour is then checked again on the new board.
+  resolved, of either colour, in two steps: first one colour's, then the other
+  colour's sandwiches touching the coaster, found again on the board as it then
+  stands (whether or not that colour could capture before). If both colours
+  would capture and the order changes the outcome, the turning player chooses
+  which goes first (a second move of the same turn: ``mine`` or ``theirs``).
 * One colour's sandwiches resolve together; a stack flanked by several of them
   loses only its top pyramid. There are no chain reactions.
 
@@ -462,25 +464,37 @@ class Ambush(Game):
         self.history.append(f"{k}{d}-{SIZES[s]}")
         self.last = list(COASTER_CELLS[k])
         mine, theirs = self._captures(p, k), self._captures(1 - p, k)
-        if mine and theirs:
+        if mine and theirs and self._order_matters(k):
             self.pending = k   # the turning player chooses the order next
             self.last_captures = []
             return
-        self.last_captures = sorted(mine | theirs)
-        self._capture(p, mine)
-        self._capture(1 - p, theirs)
+        self._resolve(k, p if mine or not theirs else 1 - p)
         self._end_turn(k)
+
+    def _resolve(self, k: int, first: int) -> None:
+        """The captures after coaster ``k`` turned, in two steps: ``first``'s sandwiches
+        touching it, then the other colour's, found again on the board as it then stands."""
+        taken = self._captures(first, k)
+        self._capture(first, taken)
+        again = self._captures(1 - first, k)
+        self._capture(1 - first, again)
+        self.last_captures = sorted(taken | again)
+
+    def _order_matters(self, k: int) -> bool:
+        """Whether the two orders of captures after coaster ``k`` turned leave different boards
+        (the same board means the same pyramids taken, each by the other colour)."""
+        ends = []
+        for first in (0, 1):
+            trial = self.clone()
+            trial._resolve(k, first)
+            ends.append(trial.stacks)
+        return ends[0] != ends[1]
 
     def _order(self, move: str) -> None:
         k = self.pending
-        first = self.turn if move == MINE else 1 - self.turn
-        taken = self._captures(first, k)
-        self._capture(first, taken)
-        again = self._captures(1 - first, k)  # the other colour, checked on the new board
-        self._capture(1 - first, again)
+        self._resolve(k, self.turn if move == MINE else 1 - self.turn)
         self.pending = None
         self.history.append(move)
-        self.last_captures = sorted(taken | again)
         self._end_turn(k)
 
     def _end_turn(self, turned: int | None) -> None:

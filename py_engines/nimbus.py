@@ -48,7 +48,7 @@ import re
 from typing import Any
 
 from .core import CHANCE, Game, IllegalMove
-from .rng import Rng
+from .rng import Rng, chance_rng
 
 FILES = "abcdefgh"
 SIZE = 8
@@ -89,17 +89,20 @@ NEIGHBOURS = [tuple(ray[0] for ray in RAYS[s] if ray) for s in range(SQUARES)]
 
 
 def _lines() -> list[tuple[int, ...]]:
-    """Every row, column and diagonal (of any length), each from one end to the other."""
+    """Every row, column and diagonal of two or more squares, each from one end to the other.
+
+    The four one-square diagonals in the corners are not lines.
+    """
     lines = []
     for s in range(SQUARES):
         for d in (2, 0, 1, 7):  # east along rows, north up columns, north-east and north-west diagonals
             back = RAYS[s][(d + 4) % 8]
-            if not back:  # s is the line's first square
+            if not back and RAYS[s][d]:  # s is the first square of a line of two or more
                 lines.append((s,) + RAYS[s][d])
     return lines
 
 
-LINES = _lines()  # 8 rows, 8 columns, 15 + 15 diagonals
+LINES = _lines()  # 8 rows, 8 columns, 13 + 13 diagonals
 LINES_THROUGH = [tuple(i for i, line in enumerate(LINES) if s in line) for s in range(SQUARES)]
 LINE_OF = {(a, b): i for i, line in enumerate(LINES) for a in line for b in line if a != b}
 
@@ -163,7 +166,6 @@ class Nimbus(Game):
         self.max_rounds = int(goal[6:]) if goal.startswith("rounds") else None
         self.sets = options["sets"]
         self.random_setup = options["random_setup"]
-        self.rng = Rng(seed)
         self.totals = [0] * players
         self.rounds_won = [0] * players
         self.rounds: list[dict[str, Any]] = []  # one entry per finished round
@@ -243,7 +245,8 @@ class Nimbus(Game):
         """At a random setup's chance point: draw the round's deal from the game's generator."""
         if self.to_move != CHANCE:
             raise IllegalMove("roll: not a chance point (only a random setup has them in nimbus)")
-        move = DEAL_NAMES[self.rng.below(DEALS)]
+        # One deal a round: the round's number counts the chance outcomes before this one.
+        move = DEAL_NAMES[chance_rng(self.seed, self.round).below(DEALS)]
         self.play_unchecked(move)
         return move
 
@@ -306,7 +309,6 @@ class Nimbus(Game):
         other = Nimbus.__new__(Nimbus)
         other.__dict__.update(self.__dict__)
         other.history = self.history[:]
-        other.rng = Rng(self.rng.state)
         other.stacks = [s[:] for s in self.stacks]
         other.dirs = self.dirs[:]
         other.pile = self.pile[:]
@@ -382,9 +384,10 @@ class Nimbus(Game):
 
     # -- turns and rounds ---------------------------------------------------------
     def _begin_play(self) -> None:
-        """The setup is over: the round's first player starts."""
+        """The setup is over. After a placed setup the player after the one who placed
+        the last pyramid starts (``turn`` has moved on already); after a random deal
+        the round's first player does."""
         self.setup = False
-        self.turn = self.first
 
     def _end_round(self) -> None:
         """The board is empty: score the round, then end the game or set up the next round."""
@@ -424,25 +427,37 @@ class Nimbus(Game):
         return [p for p in range(self.players) if rank(p) == best]
 
     # -- setup ------------------------------------------------------------------------
+    def _open_squares(self) -> int:
+        """Squares that can take a pyramid: empty ones and upright stacks."""
+        return sum(1 for d in self.dirs if d < 0)
+
+    def _flat_closes_board(self) -> bool:
+        """Whether laying the pyramid taken flat on an empty square would leave no square
+        able to take one while the pile still holds some (such a placement is refused)."""
+        return self.left > 0 and self._open_squares() == 1
+
     def _placements(self) -> list[tuple[str, int]]:
         """Where the pyramid taken may go, with the weights a random deal draws them by."""
         out = []
+        flat_allowed = not self._flat_closes_board()
         for s in range(SQUARES):
             if not self.stacks[s]:
                 out.append((PLACE_NAMES[s][0], WEIGHT_UPRIGHT_EMPTY))
-                out += [(PLACE_NAMES[s][o], WEIGHT_FLAT) for o in range(1, 9)]
+                if flat_allowed:
+                    out += [(PLACE_NAMES[s][o], WEIGHT_FLAT) for o in range(1, 9)]
             elif self.dirs[s] < 0:
                 out.append((PLACE_NAMES[s][0], WEIGHT_ON_STACK))
         return out
 
     def _deal(self, number: int) -> None:
         """Random setup number ``number``: the pile shuffled, then each pyramid dropped at random."""
-        rng = Rng(number * 0x9E3779B97F4A7C15 + 0x4E494D42)
+        rng = Rng.from_state(number * 0x9E3779B97F4A7C15 + 0x4E494D42)  # as first published: deals keep their boards
         order = [k for k in range(len(KINDS)) for _ in range(self.pile[k])]
         for i in range(len(order) - 1, 0, -1):
             j = rng.below(i + 1)
             order[i], order[j] = order[j], order[i]
-        for k in order:
+        for i, k in enumerate(order):
+            self.left = len(order) - i - 1  # what the pile holds once this pyramid is out
             places = self._placements()
             x = rng.below(sum(w for _, w in places))
             for move, weight in places:
@@ -478,6 +493,9 @@ class Nimbus(Game):
             raise IllegalMove(f"illegal move {move!r}: {NAMES[square]} holds a flat pyramid")
         if self.stacks[square] and orient:
             raise IllegalMove(f"illegal move {move!r}: on a stack a pyramid can only go upright ({NAMES[square]}=u)")
+        if orient and self._flat_closes_board():
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[square]} is the last square that can take a "
+                              f"pyramid and {self.left} more are in the pile; put this one upright")
 
     # -- move actions ---------------------------------------------------------------------
     def _move_actions(self) -> list[str]:

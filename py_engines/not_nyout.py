@@ -23,7 +23,7 @@ steps counterclockwise from your home cardinal.
 
 Notation (``k`` a group's size, ``r`` a die):
   ``S>C/3``      move the group on S to C with the 3
-  ``2S3>E1/4``   the group of 2 on S3 (the size is written only when that
+  ``2S3>E2/4``   the group of 2 on S3 (the size is written only when that
                  station holds own groups of different sizes)
   ``W4>S1/2&``   landing on an own group and joining it (without ``&`` they stay apart)
   ``+3``, ``+3&``  summon with the 3 (and join the own group there)
@@ -36,9 +36,11 @@ Chance outcomes: ``d7`` a d10 of the roll-off (for the player whose roll it is),
 
 Decisions where the rules are silent (see docs/not_nyout.md): an enemy group
 arriving on a station with two of a player's groups fights them one at a time,
-largest first; joining joins every own group on the station; a die that cannot
-be used (no group left and no summon possible) is lost; the five rounds are ten
-turns counted from the end of the turn in which the last horse was taken.
+largest first; joining joins every own group on the station; the five rounds
+are ten turns counted from the end of the turn in which the last horse was taken.
+Every die can be used: a player never holds more dice than groups to move (a
+move that loses or joins a group spends the die that made it), and with no
+group on the board the one die summons.
 """
 from __future__ import annotations
 
@@ -46,7 +48,7 @@ import math
 from typing import Any
 
 from .core import CHANCE, Game, IllegalMove
-from .rng import Rng
+from .rng import chance_rng
 
 # -- the track ----------------------------------------------------------------
 RING = 20
@@ -266,7 +268,7 @@ class NotNyout(Game):
     def play(self, move: str) -> None:
         action = parse_move(move)
         if action is None:
-            raise IllegalMove(f"illegal move {move!r}: not a move (moves look like S>C/3, 2S3>E1/4&, "
+            raise IllegalMove(f"illegal move {move!r}: not a move (moves look like S>C/3, 2S3>E2/4&, "
                               "+3, S3=2+1, home=E, slot2, r4-1, f5-3, d7)")
         if self.result:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
@@ -280,7 +282,7 @@ class NotNyout(Game):
     def roll(self) -> str:
         if self.to_move != CHANCE:
             raise IllegalMove(f"roll: not a chance point in {self.name}")
-        rng = Rng(self.seed * 0x9E3779B97F4A7C15 + self.chances * 0xD1B54A32D192ED03 + 1)
+        rng = chance_rng(self.seed, self.chances)
         if self.rolling_off:
             action = ("d10", rng.below(10) + 1)
         elif self.combat:

@@ -357,6 +357,28 @@ def test_resolving_theirs_first_then_checks_mine_again():
     assert sorted(g.view()["captures"]) == ["c1", "c2", "c3"]
 
 
+def test_after_one_colour_captures_the_other_is_checked_again_on_the_new_board():
+    # Red turns coaster 1 clockwise: a3, b3, c2 come to c3, c2, b1. Only Red captures at
+    # first: c3 (L) and e3 (S) flank d3, a black L over two Ms (strength 3). Taking the L
+    # uncovers the Ms (strength 4), and now b1 (S) and d3 flank c2 (L under S, 4) on the
+    # diagonal b1-c2-d3, which touches the coaster: 1 + 4 > 4, so Black captures too.
+    g = position(RED, {"a3": "0l", "b3": "0ls", "c2": "1s", "d3": "1mml", "e3": "0s"})
+    g.play("1cw-s")
+    assert g.view()["pending"] is None and g.to_move == BLACK
+    assert stacks(g) == {"c3": "0l", "c2": "0l", "b1": "1s", "d3": "1mm", "e3": "0s"}
+    assert g.scores == [3.0, 1.0] and sorted(g.view()["captures"]) == ["c2", "d3"]
+
+
+def test_both_colours_capturing_apart_resolve_without_a_question():
+    # Coaster 4 half way round: row 4 becomes black-red-black and row 6 red-black-red.
+    # The two captures do not touch each other, so the order cannot change the outcome.
+    g = position(RED, {"d4": "0l", "e4": "1s", "f4": "0l", "d6": "1l", "e6": "0s", "f6": "1l"})
+    g.play("4half-s")
+    assert g.view()["pending"] is None and g.to_move == BLACK
+    assert g.scores == [1.0, 1.0] and sorted(g.view()["captures"]) == ["e4", "e6"]
+    assert g.history == ["4half-s"]
+
+
 def test_mine_and_theirs_are_refused_without_a_pending_choice():
     g = py_engines.new_game("ambush")
     with pytest.raises(IllegalMove, match="no order of captures"):

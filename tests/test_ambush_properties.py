@@ -151,16 +151,19 @@ def predict(game, move):
         _, k, direction, _ = kind
         board = turned(board, k, direction)
         mine, theirs = caught(board, p, k), caught(board, 1 - p, k)
-        if mine and theirs:
-            return board, scores, True
-        capture(board, scores, p, mine)
-        capture(board, scores, 1 - p, theirs)
-        return board, scores, False
+        if mine and theirs and two_steps(board, scores, p, k) != two_steps(board, scores, 1 - p, k):
+            return board, scores, True  # the order changes the outcome: the turning player chooses
+        return (*two_steps(board, scores, p if mine or not theirs else 1 - p, k), False)
     k = view["pending"]["coaster"]
-    first = p if move == "mine" else 1 - p
+    return (*two_steps(board, scores, p if move == "mine" else 1 - p, k), False)
+
+
+def two_steps(board: dict, scores: list[int], first: int, k: int) -> tuple[dict, list[int]]:
+    """The captures after coaster ``k`` turned: ``first``'s, then the other colour's found again."""
+    board, scores = dict(board), list(scores)
     capture(board, scores, first, caught(board, first, k))
     capture(board, scores, 1 - first, caught(board, 1 - first, k))
-    return board, scores, False
+    return board, scores
 
 
 def check_steps(game, listed):

@@ -63,11 +63,12 @@ def test_board_is_8x8_from_a1_bottom_left():
 
 
 def test_lines_are_rows_columns_and_every_diagonal():
-    assert len(LINES) == 8 + 8 + 15 + 15
+    assert len(LINES) == 8 + 8 + 13 + 13
     named = {tuple(NAMES[s] for s in line) for line in LINES}
     assert ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1") in named
     assert ("a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8") in named
-    assert ("h1",) in named and ("a8",) in named  # the corners' one-square diagonals
+    assert all(len(line) >= 2 for line in LINES)  # the corners' one-square diagonals are not lines
+    assert ("h1",) not in named and ("a8",) not in named and ("g1", "h2") in named
     assert ("c1", "b2", "a3") in named
 
 
@@ -106,16 +107,58 @@ def test_setup_refuses_an_empty_kind_and_out_of_order_moves():
     refused(g, "r3", "put the red medium pyramid taken")
 
 
-@pytest.mark.parametrize("sets", [2, 3, 6])
-def test_sets_option_sizes_the_pile_and_play_starts_after_the_last_placement(sets):
-    g = py_engines.new_game("nimbus", 3, sets=sets)
+@pytest.mark.parametrize("sets, players", [(2, 4), (3, 2), (3, 7), (6, 4)])
+def test_sets_option_sizes_the_pile_and_play_starts_after_the_last_placement(sets, players):
+    g = py_engines.new_game("nimbus", players, sets=sets)
     assert g.view()["left"] == 15 * sets
     for i in range(15 * sets):
-        assert g.to_move == i % 3 and g.view()["phase"] == "setup"
+        assert g.to_move == i % players and g.view()["phase"] == "setup"
         g.play(next(k for k in KINDS if g.view()["pile"][k]))
         g.play(NAMES[i % 64] + "=u")
-    assert g.view()["phase"] == "play" and g.to_move == 0 and g.view()["remaining"] == ["move", "collect"]
+    # The player after the one who placed the last pyramid makes the first turn of play.
+    last_placer = (15 * sets - 1) % players
+    assert g.view()["phase"] == "play" and g.to_move == (last_placer + 1) % players
+    assert g.view()["remaining"] == ["move", "collect"]
     assert sum(len(sq["stack"]) for sq in g.view()["squares"].values()) == 15 * sets
+
+
+def test_play_starts_after_the_last_placer_in_every_round():
+    # Round 2 of a two-player game: player 1 sets up first, places the 45th pyramid, so player 0 starts.
+    g = position({"d4": "r3=u"}, goal="rounds3")
+    g.play("r:d4")
+    assert g.view()["round"] == 2 and g.to_move == 1
+    for i in range(45):
+        g.play(next(k for k in KINDS if g.view()["pile"][k]))
+        g.play(NAMES[i] + "=u")
+    assert g.view()["phase"] == "play" and g.to_move == 0
+
+
+@pytest.mark.parametrize("sets", [5, 6])
+def test_the_setup_never_closes_the_last_open_square_while_the_pile_holds_more(sets):
+    g = py_engines.new_game("nimbus", 2, sets=sets)
+    for i in range(63):  # 63 flat pyramids: one open square is left
+        g.play(next(k for k in KINDS if g.view()["pile"][k]))
+        g.play(NAMES[i] + "=n")
+    g.play(next(k for k in KINDS if g.view()["pile"][k]))
+    assert g.legal_moves() == ["h8=u"]
+    refused(g, "h8=ne", "h8 is the last square that can take a pyramid")
+    g.play("h8=u")
+    while g.view()["phase"] == "setup":  # the rest goes on the stack on h8
+        assert g.legal_moves()
+        g.play(next(k for k in KINDS if g.view()["pile"][k]))
+        assert g.legal_moves() == ["h8=u"]
+        g.play("h8=u")
+    assert len(g.view()["squares"]["h8"]["stack"]) == 15 * sets - 63
+
+
+@pytest.mark.parametrize("sets", [5, 6])
+def test_random_deals_with_many_sets_always_finish(sets):
+    for seed in range(30):
+        g = py_engines.new_game("nimbus", 2, seed, sets=sets, random_setup=True)
+        g.roll()
+        view = g.view()
+        assert view["phase"] == "play" and g.legal_moves()
+        assert sum(len(sq["stack"]) for sq in view["squares"].values()) == 15 * sets
 
 
 # -- move actions -------------------------------------------------------------------
@@ -215,11 +258,16 @@ def test_a_single_top_is_taken_alone_only_by_a_line_with_no_other_match():
     refused(g2, "r:c4", "every line through c4 holds another")
 
 
-def test_a_corner_is_a_line_of_its_own():
-    g = position({"h1": "r1=u", "a1": "r2=u", "h8": "r3=u"})
-    assert "r:h1" in collects(g)  # the diagonal h1 alone
-    g.play("r:h1")
-    assert "h1" not in contents(g) and g.view()["remaining"] == ["move"]
+def test_a_corner_square_is_no_line_of_its_own():
+    # h1's lines are row 1, column h and the diagonal h1-a8; its one-square diagonal is not a line.
+    g = position({"h1": "r1=u", "a1": "r2=u", "h8": "r3=u", "a8": "r3=u"})
+    assert "r:h1" not in collects(g)
+    refused(g, "r:h1", "every line through h1 holds another")
+    assert "r:h1-a8" in collects(g) and "1:h1" in collects(g)
+    g2 = position({"h1": "r1=u", "a1": "r2=u", "h8": "r3=u"})
+    assert "r:h1" in collects(g2)  # the long diagonal h1-a8 holds no other red
+    g2.play("r:h1")
+    assert "h1" not in contents(g2) and g2.view()["remaining"] == ["move"]
 
 
 def test_collects_that_take_nothing_are_not_moves():
@@ -406,7 +454,23 @@ def test_each_round_of_a_random_setup_game_starts_with_a_deal():
     g.play("r:d4")
     assert g.view()["round"] == 2 and g.to_move == CHANCE
     g.roll()
-    assert g.view()["phase"] == "play" and g.to_move == 1
+    assert g.view()["phase"] == "play" and g.to_move == 1  # after a deal the round's first player starts
+
+
+def test_a_reloaded_random_setup_game_deals_what_the_original_deals():
+    g = py_engines.new_game("nimbus", 2, seed=5, random_setup=True, goal="rounds3")
+    first = g.roll()
+    copy = py_engines.load(g.to_json())
+    # Empty the board by hand in both: the second round's deal must match, and differ from the first.
+    while g.view()["round"] == 1:
+        move = g.legal_moves()[0]
+        g.play(move)
+        copy.play(move)
+    assert g.to_move == CHANCE and copy.to_move == CHANCE
+    again = py_engines.load(g.to_json())
+    second = g.roll()
+    assert copy.roll() == second and again.roll() == second
+    assert second != first
 
 
 # -- notation and input ---------------------------------------------------------------------------

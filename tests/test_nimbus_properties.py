@@ -65,7 +65,8 @@ def all_lines() -> list[list[str]]:
                 while t := square(f + df * k, r + dr * k):
                     line.append(t)
                     k += 1
-                lines.append(line)
+                if len(line) >= 2:  # a corner's one-square diagonal is no line
+                    lines.append(line)
     return lines
 
 
@@ -93,7 +94,10 @@ def expected_moves(game) -> set[str]:
             return {f"deal{n}" for n in range(1000)}
         if view["held"] is None:
             return {k for k, n in view["pile"].items() if n}
-        return {f"{s}={o}" for s in NAMES if s not in squares for o in ["u", *DIRS]} | {
+        open_squares = [s for s in NAMES if s not in squares or squares[s]["orient"] == "u"]
+        # Laying it flat on the last open square is refused while the pile holds more.
+        flat = [] if view["left"] and len(open_squares) == 1 else DIRS
+        return {f"{s}={o}" for s in NAMES if s not in squares for o in ["u", *flat]} | {
             f"{s}=u" for s, sq in squares.items() if sq["orient"] == "u"}
     moves = set()
     if "move" in view["remaining"]:
@@ -138,7 +142,7 @@ def universe_sample(rng: Rng, count: int) -> list[str]:
 
 
 CASES = [(2, 1, {}), (3, 2, {"random_setup": True}), (5, 3, {"sets": 2}), (10, 4, {"round_end": "two_losers"}),
-         (4, 5, {"round_end": "misere", "sets": 4})]
+         (4, 5, {"round_end": "misere", "sets": 4}), (3, 6, {"sets": 6}), (2, 7, {"sets": 5, "random_setup": True})]
 
 
 @pytest.mark.parametrize("players, seed, options", CASES)
@@ -194,7 +198,8 @@ def test_whole_games_end_and_the_fast_path_replays(players):
         for r in game.rounds:
             assert all(r["points"][p] == (r["pips"][p] if p in r["winners"] else 0) for p in range(players))
             assert sum(r["pyramids"]) == 45
-        # The first player moves one seat each round: round k's setup and play start with player k mod n.
+        # The first player moves one seat each round: round k's setup starts with player k - 1 mod n,
+        # and play with the player after the one who placed the last of the 45 pyramids.
         replay = py_engines.new_game("nimbus", players, seed)
         starts, plays = {}, {}
         for move in game.history:
@@ -204,8 +209,9 @@ def test_whole_games_end_and_the_fast_path_replays(players):
             else:
                 plays.setdefault(view["round"], replay.to_move)
             replay.play(move)
-        expected = {k: (k - 1) % players for k in range(1, len(game.rounds) + 1)}
-        assert starts == expected and plays == expected
+        rounds = range(1, len(game.rounds) + 1)
+        assert starts == {k: (k - 1) % players for k in rounds}
+        assert plays == {k: (k - 1 + 45) % players for k in rounds}
 
 
 def test_clone_is_independent():

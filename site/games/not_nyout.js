@@ -221,8 +221,7 @@ export default {
     <p>Landing on your own group, you may <b>join</b> it or stay apart (more groups roll more
     dice next turn). Stepping onto a station held by an enemy costs 1 as usual, but stepping off
     it costs 1 extra; if your die runs out there, or leaves too little to step off, you stop and
-    <b>fight</b>. A die that can no longer be used (your last group fell and you have summoned
-    already) is lost.</p>
+    <b>fight</b>.</p>
     <h3>Fights</h3>
     <p>Each round the attacker rolls the die for its group's size (1 horse d4, 2 d6, 3 d8,
     4 d10) and adds 2; the defender rolls for its size. Higher total wins; a tie goes to the
@@ -233,7 +232,7 @@ export default {
     are left with one horse each, and five full rounds (ten turns after the turn the horse fell)
     pass without a fight, the player who took the last horse wins.</p>
     <h3>Notation</h3>
-    <p><b>S&gt;C/3</b>: the group on S goes to C with the 3. <b>2S3&gt;E1/4</b>: the group of two on
+    <p><b>S&gt;C/3</b>: the group on S goes to C with the 3. <b>2S3&gt;E2/4</b>: the group of two on
     S3 (the size is written when a station holds groups of different sizes). A final <b>&amp;</b>
     joins the group landed on: <b>W4&gt;S1/2&amp;</b>. <b>+3</b> summons with the 3 (<b>+3&amp;</b>
     joins). <b>S3=2+1</b> splits the group of three on S3. <b>home=E</b> picks E as home and

@@ -216,9 +216,11 @@ export default {
     Reserves are 40, first turns bring in at most 20. Each round, Red and Gold choose which of them
     moves, then Blue and Green, then the other of Red and Gold, then the other of Blue and Green.
     Teammates' pieces never form groups or support each other and are not touched by each other's
-    breakthroughs, but may pass over each other. Your target row, and the one penalties measure
-    from, is the edge opposite yours. A player is eliminated (their pieces leave the board) when an
-    enemy starts a turn on their empty home row, or when they have no reserve and no pieces.
+    breakthroughs, but may pass over each other. <b>Either</b> enemy can knock you out: you are
+    eliminated (your pieces leave the board) when any enemy starts a turn with a piece on your home
+    row while you have none there, or when you have no reserve and no pieces. So both enemy home
+    rows are targets, and you must guard your own against both enemies. Penalties measure from the
+    home row of the enemy on the edge opposite yours (the other enemy once that one is out).
     A team wins when both enemies are out.</p>
     <h3>Notation</h3>
     <p>Rows are lettered <b>a</b> (bottom) to <b>o</b> (top); cells are numbered from the left of
