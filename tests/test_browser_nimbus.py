@@ -30,9 +30,6 @@ def game_after(moves: list[str], players: int = 2):
     return game
 
 
-
-
-
 WHOLE = random_game("nimbus", 4, 2, **OPTIONS)
 SETUP = 90  # moves: 45 pyramids taken and placed
 
@@ -50,18 +47,19 @@ def test_setup_then_a_move_and_a_collect_by_tapping(phone, server):
     tap_move(page, game, place)
     cell = place.split("=")[0]
     assert "empty" not in label(page, cell)
-    assert status(page) == "Round 1: Player 1 to move a pyramid and collect"
+    # Player 1 placed the 45th pyramid, so Player 2 makes the first turn of play.
+    assert status(page) == "Round 1: Player 2 to move a pyramid and collect"
     shot(page, "play")
-    # Player 1 collects first, then moves; the turn passes to Player 2.
+    # Player 2 collects first, then moves; the turn passes to Player 1.
     collect = next(m for m in game.legal_moves() if ":" in m and "-" in m)
     tap_move(page, game, collect)
-    assert status(page) == "Round 1: Player 1 to move a pyramid"
+    assert status(page) == "Round 1: Player 2 to move a pyramid"
     taken = game.view()["last"]
     assert all("last move" in label(page, c) for c in taken)
     shot(page, "collected")
     action = next(m for m in game.legal_moves() if "=" in m)
     tap_move(page, game, action)
-    assert status(page) == "Round 1: Player 2 to move a pyramid and collect"
+    assert status(page) == "Round 1: Player 1 to move a pyramid and collect"
     assert action.split("=")[0] in label(page, action.split("=")[0])
 
 
@@ -79,7 +77,7 @@ def test_a_collect_of_one_pyramid_is_two_taps_on_it(phone, server):
     page.tap(f'[data-cell="{cell}"][data-live]')
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {SETUP + 1}")
     game.play(single)
-    assert status(page) == "Round 1: Player 1 to move a pyramid"
+    assert status(page) == "Round 1: Player 2 to move a pyramid"
 
 
 def test_the_round_and_the_game_end_with_the_result(phone, server):

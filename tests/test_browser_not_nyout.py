@@ -111,18 +111,32 @@ def test_four_players_choose_slots_and_homes(phone, server):
     shot(page, "four")
 
 
+def two_groups_of_the_mover():
+    """The first position of a seeded random game where the player to move has a group of 2 and
+    a lone horse on one station: (the game, the seed, the station)."""
+    for seed in range(1, 50):
+        whole = random_game("not_nyout", seed, 2)
+        game = py_engines.new_game("not_nyout", 2, seed)
+        for move in whole.history:
+            game.play(move)
+            if game.to_move not in (0, 1):
+                continue
+            for station, groups in game.view()["stations"].items():
+                if groups == [{"owner": game.to_move, "size": 2}, {"owner": game.to_move, "size": 1}] and any(
+                        m.startswith(f"2{station}>") for m in game.legal_moves()):
+                    return game, seed, station
+    raise AssertionError("no random game put two groups of the mover on one station")
+
+
 def test_a_station_with_two_groups_reads_and_plays_right(phone, server):
     page = phone
-    whole = random_game("not_nyout", 1, 2)
-    game = py_engines.new_game("not_nyout", 2, 1)
-    for move in whole.history[:27]:
-        game.play(move)
-    assert game.view()["stations"]["W1"] == [{"owner": 1, "size": 2}, {"owner": 1, "size": 1}]
-    open_game(page, server.url, link(game.history, 1))
-    assert "blue group of 2, blue horse" in page.get_attribute('[data-cell="W1"]', "aria-label")
+    game, seed, station = two_groups_of_the_mover()
+    colour = ("red", "blue")[game.to_move]
+    open_game(page, server.url, link(game.history, seed))
+    assert f"{colour} group of 2, {colour} horse" in page.get_attribute(f'[data-cell="{station}"]', "aria-label")
     shot(page, "two-groups")
-    # Tapping W1 asks which group before the destination.
-    page.tap('[data-cell="W1"]')
+    # Tapping the station asks which group before the destination.
+    page.tap(f'[data-cell="{station}"]')
     assert page.locator('[data-choice="g2"]').count() == 1 and page.locator('[data-choice="g1"]').count() == 1
     page.tap("#cancel-move")
-    tap_move(page, game, next(m for m in game.legal_moves() if m.startswith("2W1>")))
+    tap_move(page, game, next(m for m in game.legal_moves() if m.startswith(f"2{station}>")))
