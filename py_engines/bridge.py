@@ -67,9 +67,12 @@ def state(game: Game, movers: list[int], trace: list[dict[str, Any]] | None = No
         trace = []
         load(game.to_json(), trace=trace)
     shown = len(game.history)
+    last = trace[shown - 1]["events"] if shown else None
     return {
         "log": _log(type(game), game.players, trace),
         "marks": _marks(game, trace[:shown]),
+        # what the move that led here did, in data and in words (for the motion and the announcement)
+        "last_move": None if last is None else {"events": last, "text": type(game).narrate(last, game.players)},
         "record": json.loads(game.to_json()),
         "movers": movers,
         "players": game.players,
@@ -125,8 +128,13 @@ def _marks(game: Game, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if owner is not None and owner == me:
             break
         earlier.append(turns.pop())
-    return [{"first": first, "last": last, "player": _owner(moves), "events": [e for m in moves for e in m["events"]]}
-            for first, last, moves in earlier[::-1] + current]
+    cls = type(game)
+    marks = []
+    for first, last, moves in earlier[::-1] + current:
+        events = [e for m in moves for e in m["events"]]
+        marks.append({"first": first, "last": last, "player": _owner(moves), "events": events,
+                      "text": cls.narrate(events, game.players)})
+    return marks
 
 
 def _record_text(request: dict[str, Any]) -> str:

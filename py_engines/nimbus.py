@@ -47,7 +47,7 @@ from the pile: ``kind``), ``place`` (``kind``, ``orient``, ``on_stack``),
 ``deal`` (``number``, ``round``), ``orient`` (``cell``, ``kind``, ``before`` and
 ``after``: ``u`` or a direction), ``move`` (``kind``, ``flat``: a slide rather
 than a step, ``onto``: the stack it lands on), ``collect`` (``property``,
-``ends``: the line's outermost squares, ``taken``: each ``cell`` and ``kind``,
+``ends``: the line's outermost squares, ``taken``: each ``cell``, ``kind`` and ``orient``,
 ``pips``), ``round`` (the board is empty: ``round``, ``taker``, ``winners``,
 ``points``, ``rule``) and ``end`` (``winners``, ``totals``).
 """
@@ -374,6 +374,7 @@ class Nimbus(Game):
             prop, a, b = self._parse_collect(move)
             taken = [a] if b < 0 else [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
             mine = self.collections[self.turn]
+            orients = [ORIENTS[self.dirs[s] + 1] for s in taken]
             kinds = []
             for s in taken:
                 kinds.append(self.stacks[s].pop())
@@ -381,7 +382,8 @@ class Nimbus(Game):
             mine += kinds
             self.events = [{"type": "collect", "player": p, "property": PROPS[prop],
                             "ends": [NAMES[a], NAMES[a if b < 0 else b]],
-                            "taken": [{"cell": NAMES[s], "kind": KINDS[k]} for s, k in zip(taken, kinds)],
+                            "taken": [{"cell": NAMES[s], "kind": KINDS[k], "orient": o}
+                                      for s, k, o in zip(taken, kinds, orients)],
                             "pips": pips(kinds)}]
             self.last = taken
             self.collected = True
