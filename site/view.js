@@ -2,7 +2,7 @@
 // the game log) and bringing it up to date with renderGame() after any change.
 // What the buttons do comes in as `actions`; the board itself is board.js, and
 // the marks of the last turns on it come from marks.js.
-import { app, engine } from "./app-state.js";
+import { app, engine, CHANCE } from "./app-state.js";
 import { hintMarks, marksFor } from "./marks.js";
 import { computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
@@ -248,15 +248,17 @@ function renderLog(s, state, ui, seatNames) {
   const list = s.record.moves;
   movesEmpty.hidden = list.length > 0;
   const who = (player) => (player === null ? "" : `${seatNames[player]}: `);
+  const mover = (ply) => (ply > state.movers.length ? "" : state.movers[ply - 1] === CHANCE ? " (dice)"
+    : ` (${seatNames[state.movers[ply - 1]]})`);
   const seen = new Map();
   const items = state.log.map((entry) => {
-    const key = `${entry.first}|${entry.last}|${entry.player}|${entry.text}`;
+    const key = `${entry.first}|${entry.last}|${entry.player}|${entry.text}|${Math.min(entry.last, state.movers.length)}`;
     let item = logItems.get(key);
     if (!item) {
       const chips = [];
       for (let ply = entry.first; ply <= entry.last; ply++) {
         chips.push(h("button", { type: "button", class: "move", "data-ply": String(ply), "data-n": String(ply),
-          "aria-label": `Move ${ply}: ${list[ply - 1]}` }, list[ply - 1]));
+          "aria-label": `Move ${ply}${mover(ply)}: ${list[ply - 1]}` }, list[ply - 1]));
       }
       item = h("li", { class: "turn" },
         h("button", { type: "button", class: "turn-text", "data-turn-end": String(entry.last),
