@@ -230,11 +230,25 @@ function swatchOf(ui, player) {
   return swatch ? h("span", { class: `swatch ${swatch}`, "aria-hidden": "true" }) : null;
 }
 
-/** Under the board: the turns marked on it, in words, the newest last (as far as the position shown). */
+/**
+ * Under the board: the turns marked on it, in words, the newest last (as far as the position
+ * shown). With many players the older ones fold away under one line, so the board stays near.
+ */
 function renderRecent(els, state, ui) {
   const items = (state.marks || []).filter((turn) => turn.text)
     .map((turn) => h("li", { class: "recent-turn" }, swatchOf(ui, turn.player), h("span", {}, turn.text)));
-  els.recent.replaceChildren(...items);
+  const key = items.map((item) => item.textContent).join("\n");
+  if (key === els.recentKey) return;
+  els.recentKey = key;
+  const shown = 3;
+  if (items.length > shown) {
+    const older = items.slice(0, -shown);
+    const fold = h("li", { class: "recent-fold" }, h("details", {},
+      h("summary", {}, `${older.length} earlier turns`), h("ol", { class: "recent" }, older)));
+    els.recent.replaceChildren(fold, ...items.slice(-shown));
+  } else {
+    els.recent.replaceChildren(...items);
+  }
   els.recent.hidden = items.length === 0;
 }
 
