@@ -168,7 +168,9 @@ def _check_request(request: Any) -> tuple[Callable[[dict[str, Any]], Any], dict[
     """The op to run and its checked fields (defaults filled in); BadRequest naming what is wrong."""
     if not isinstance(request, dict):
         raise BadRequest(f"a request must be a JSON object, not {quote(request)}")
-    name = request.get("op")
+    if "op" not in request:
+        raise BadRequest(f"a request needs an 'op' (ops: {', '.join(OPS)})")
+    name = request["op"]
     if not isinstance(name, str) or name not in OPS:
         raise BadRequest(f"unknown op {quote(name)} (ops: {', '.join(OPS)})")
     op, table = OPS[name]
