@@ -55,7 +55,7 @@ async function readImport(api, raw) {
   const text = raw.trim();
   if (!text) throw new Error("Paste a game record or a share link first.");
   if (text.length > MAX_RECORD_CHARS) throw new Error(`this text is too long (${text.length} characters) to be a game record or a link`);
-  if (!text.startsWith("{")) {
+  if (!/^[[{]/.test(text)) { // not JSON: a link
     const { name, params, hasQuery } = readHash(text);
     const entry = gameByName(name);
     if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called ${quote(name)})`);
