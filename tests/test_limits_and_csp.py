@@ -61,3 +61,9 @@ def test_the_server_sends_the_policy_with_framing_refused_on_every_file(site_dir
             assert policy["frame-ancestors"] == {"'none'"}
     finally:
         server.stop()
+
+
+def test_the_readme_shows_the_policy_that_is_built():
+    readme = (build.ROOT / "README.md").read_text()
+    shown = re.search(r"Content-Security-Policy: (.+)", readme).group(1).strip()
+    assert shown == build.csp_text({**build.CSP, **build.CSP_HEADER_ONLY})
