@@ -45,8 +45,9 @@ def corrupted_storage() -> dict[str, str]:
         # The save says one game, its record is of another (this locked a page).
         entries[SAVE + f"wrong-{name}"] = save_text(f"wrong-{name}", name, record_of(other))
         # A value nested 3,000 deep inside the record (this crashed the runtime).
-        entries[SAVE + f"deep-{name}"] = save_text(f"deep-{name}", name, record_of(name)).replace(
-            '"options": {', f'"options": {{"deep": {DEEP}, ', 1)
+        deep = record_of(name)
+        deep["options"] = {**deep["options"], "deep": "@@deep@@"}
+        entries[SAVE + f"deep-{name}"] = save_text(f"deep-{name}", name, deep).replace('"@@deep@@"', DEEP)
         # A record that does not replay.
         broken = record_of(name)
         broken["moves"] = broken["moves"][:2] + ["no-such-move"]
