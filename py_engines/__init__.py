@@ -16,7 +16,7 @@ import importlib.util
 import json
 from typing import Any
 
-from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, RECORD_FIELDS, RECORD_FORMAT,
+from .core import (CHANCE, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, RECORD_FIELDS, RECORD_FORMAT,
                    BadRecord, Game, IllegalMove, check_move_text, check_options, is_integer, parse_json, quote,
                    same_value)
 

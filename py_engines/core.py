@@ -147,8 +147,7 @@ def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, int):
-        digits = str(value) if abs(value) < 10**limit else "a number"
-        return digits if len(digits) <= limit else f"a number of {len(digits):,} digits"
+        return str(value) if abs(value) < 10**limit else f"a number of more than {limit} digits"
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "…"
 
@@ -198,8 +197,10 @@ def check_move_text(move: Any) -> None:
 
 
 # JSON nesting is measured without parsing (the parser itself recurses, and a deep
-# enough text would exhaust the stack: in Pyodide that kills the runtime).
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+# enough text would exhaust the stack: in Pyodide that kills the runtime). A string
+# runs to its closing quote, or to the end of an unfinished text: the pattern never
+# fails once it has started, so it never backtracks, and the scan stays linear.
+_JSON_STRING = re.compile(r'"(?:[^"\\]+|\\.)*(?:"|\\?\Z)', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
