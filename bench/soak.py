@@ -16,9 +16,10 @@ refused with IllegalMove and leave the game unchanged. At the end the game is
 over, its winners are players, and its record replays to the same record. The
 same seeds give the same games on every machine, so a failure names its seed.
 
-Exit status 1 if any check failed. The figures for docs/decisions.md come from
-running every case (slices of seeds may be run separately and added up: the
-counts of each slice are printed, and --json writes them).
+Exit status 1 if any check failed. The whole run takes hours on one core; it may
+be run in slices of seeds (--game, --players, --first-seed, --games), each
+appending its counts to a file with --json, and --add-up FILE prints the totals
+(the figures in docs/decisions.md were made so).
 """
 from __future__ import annotations
 
@@ -135,6 +136,48 @@ def run_case(name: str, players: int, games: int, first: int) -> dict:
     return counts
 
 
+HEADER = (f"{'game':<10} {'players':>7} {'seeds':>13} {'checked':>8} {'failed':>6} {'plies':>11} "
+          f"{'longest':>7} {'draws':>6}  wins by seat  seconds")
+
+
+def row(counts: dict, seeds: str) -> str:
+    return (f"{counts['game']:<10} {counts['players']:>7} {seeds:>13} {counts['games']:>8} "
+            f"{len(counts['failures']):>6} {counts['plies']:>11,} {counts['longest']:>7} {counts['draws']:>6}  "
+            f"{'/'.join(map(str, counts['wins']))}  {counts['seconds']:.0f}")
+
+
+def add_up(path: Path) -> int:
+    """Print the totals per game and player count of the slices written with --json."""
+    totals: dict[tuple[str, int], dict] = {}
+    seeds: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for line in path.read_text().splitlines():
+        part = json.loads(line)
+        key = (part["game"], part["players"])
+        seeds.setdefault(key, []).append((part["first_seed"], part["first_seed"] + part["games"] + len(part["failures"])))
+        if key not in totals:
+            totals[key] = {**part, "wins": list(part["wins"]), "failures": list(part["failures"])}
+            continue
+        total = totals[key]
+        for field in ("games", "plies", "draws", "seconds"):
+            total[field] += part[field]
+        total["longest"] = max(total["longest"], part["longest"])
+        total["wins"] = [a + b for a, b in zip(total["wins"], part["wins"])]
+        total["failures"] += part["failures"]
+    print(HEADER)
+    for key, total in totals.items():
+        spans = sorted(seeds[key])
+        covered = all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+        print(row(total, f"{spans[0][0]}-{spans[-1][1] - 1}" if covered else "(gaps)"))
+        for failure in total["failures"][:5]:
+            print(f"    seed {failure['seed']}: {failure['error']}")
+    all_games = sum(t["games"] for t in totals.values())
+    all_plies = sum(t["plies"] for t in totals.values())
+    failures = sum(len(t["failures"]) for t in totals.values())
+    print(f"total: {all_games:,} games checked, {all_plies:,} plies, {failures} failed, "
+          f"{sum(t['seconds'] for t in totals.values()) / 3600:.1f} hours")
+    return 1 if failures else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10_000, help="games per game and player count")
@@ -142,21 +185,20 @@ def main() -> int:
     parser.add_argument("--game", help="one game only")
     parser.add_argument("--players", type=int, help="one player count only")
     parser.add_argument("--json", type=Path, help="append each case's counts to this file (one JSON line each)")
+    parser.add_argument("--add-up", type=Path, metavar="FILE", help="print the totals of the slices in FILE (from --json)")
     args = parser.parse_args()
+    if args.add_up:
+        return add_up(args.add_up)
     cases = [(name, n) for name, info in py_engines.GAMES.items() if info["built"] for n in info["players"]
              if (args.game in (None, name)) and (args.players in (None, n))]
     if not cases:
         parser.error("no such game and player count")
-    print(f"{'game':<10} {'players':>7} {'seeds':>13} {'checked':>8} {'failed':>6} {'plies':>11} "
-          f"{'longest':>7} {'draws':>6}  wins by seat  seconds", flush=True)
+    print(HEADER, flush=True)
     failed = 0
     for name, players in cases:
         counts = run_case(name, players, args.games, args.first_seed)
         failed += len(counts["failures"])
-        seeds = f"{args.first_seed}-{args.first_seed + args.games - 1}"
-        print(f"{name:<10} {players:>7} {seeds:>13} {counts['games']:>8} {len(counts['failures']):>6} "
-              f"{counts['plies']:>11,} {counts['longest']:>7} {counts['draws']:>6}  "
-              f"{'/'.join(map(str, counts['wins']))}  {counts['seconds']:.0f}", flush=True)
+        print(row(counts, f"{args.first_seed}-{args.first_seed + args.games - 1}"), flush=True)
         for failure in counts["failures"][:5]:
             print(f"    seed {failure['seed']}: {failure['error']}", flush=True)
         if args.json:
