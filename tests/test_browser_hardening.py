@@ -225,8 +225,11 @@ def test_the_worker_refuses_deep_or_oversized_requests_before_python(browser, se
 
 
 # A stand-in for Pyodide: its bridge answers which boot it is, and fails for good
-# (as a runtime does after a fatal error) on a request that says "crash".
+# (as a runtime does after a fatal error) on a request that says "crash". It also
+# tries eval, which the policy the server sends with worker.js must refuse.
 FAKE_PYODIDE = """
+let evalRefused = false;
+try { eval("1"); } catch (error) { evalRefused = error instanceof EvalError; }
 let boots = 0;
 export async function loadPyodide() {
   const boot = ++boots;
@@ -235,7 +238,7 @@ export async function loadPyodide() {
     handle(text) {
       if (dead) throw new Error("Pyodide already fatally failed and can no longer be used.");
       if (text.includes("crash")) { dead = true; throw new RangeError("Maximum call stack size exceeded"); }
-      return JSON.stringify({ok: true, result: {boot}});
+      return JSON.stringify({ok: true, result: {boot, evalRefused}});
     },
   };
   return { unpackArchive() {}, pyimport: () => bridge };
@@ -255,24 +258,30 @@ def test_a_runtime_that_fails_is_restarted(browser, tmp_path):
     (site / "index.html").write_text('<!doctype html><meta charset="utf-8"><title>probe</title>\n')
     server = Server(site)
     context = open_context(browser, PHONE)
+    before = len(build.CSP_REPORTS)
     try:
         page = context.new_page()
         page.goto(server.url)
         page.evaluate(WORKER_PROBE, "./worker.js")
         assert page.evaluate("""async () => [
             await raw('{"op": "games"}'), await raw('{"op": "crash"}'), await raw('{"op": "games"}')]""") == [
-            {"ok": True, "result": {"boot": 1}},
+            {"ok": True, "result": {"boot": 1, "evalRefused": True}},
             {"ok": False, "error": {"code": "engine_restarted", "message":
                 "The game engine failed on this request and was restarted (Maximum call stack size exceeded)."}},
-            {"ok": True, "result": {"boot": 2}},
+            {"ok": True, "result": {"boot": 2, "evalRefused": True}},
         ]
         # Requests sent with the failing one wait for the new runtime.
         answers = page.evaluate("""async () => Promise.all(
             [raw('{"op": "crash"}'), raw('{"op": "games"}'), raw('{"op": "games"}')])""")
         assert answers[0]["error"]["code"] == "engine_restarted"
-        assert answers[1:] == [{"ok": True, "result": {"boot": 3}}] * 2
+        assert answers[1:] == [{"ok": True, "result": {"boot": 3, "evalRefused": True}}] * 2
         assert page.evaluate("events").count("ready") == 3
+        # The refused eval was reported from the worker: the tests see violations there too.
+        page.wait_for_timeout(500)
+        assert any(r.get("document-uri", "").endswith("/worker.js") and r.get("blocked-uri") == "eval"
+                   for r in build.CSP_REPORTS[before:]), build.CSP_REPORTS[before:]
     finally:
+        del build.CSP_REPORTS[before:]  # made on purpose: not a failure of this test
         context.close()
         server.stop()
 
