@@ -35,8 +35,8 @@ import math
 from typing import Any, Callable
 
 from . import GAMES, BadRecord, IllegalMove, load, start_game
-from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, Game, is_integer, parse_json,
-                   quote)
+from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, Game, is_integer, json_depth,
+                   parse_json, quote)
 from .ai import LEVELS, analyse
 from .playout import measure, random_game
 
@@ -46,6 +46,8 @@ REQUEST_DEPTH = RECORD_DEPTH + 1
 """A request nests one deeper than a record: the record may be a field of it."""
 MEASURE_SECONDS = 5.0
 """The longest ``measure``: while it runs, the engine answers nothing else."""
+SAFE_DEPTH = 100
+"""Nesting that Python's JSON parser handles safely, in Pyodide too: only to name a culprit."""
 MAX_MESSAGE_CHARS = 500
 """A last guard on an error message's length (the page shows it in one line)."""
 
@@ -60,7 +62,7 @@ def handle(text: str) -> str:
         try:
             request = parse_json(text, "the request", MAX_REQUEST_CHARS, REQUEST_DEPTH)
         except ValueError as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(f"{exc}{_culprit(text)}") from None
         op, fields = _check_request(request)
         answer = {"ok": True, "result": op(fields)}
     except (IllegalMove, BadRecord, BadRequest) as exc:
@@ -70,6 +72,23 @@ def handle(text: str) -> str:
     except Exception as exc:  # a bug: say so rather than leave the page waiting
         answer = _error("internal", f"{type(exc).__name__}: {exc}")
     return json.dumps(answer, separators=(",", ":"))
+
+
+def _culprit(text: Any) -> str:
+    """For a request refused as too long or too deep: the field that made it so,
+    when it can be found safely (the text not far too long, not too deep to parse)."""
+    if not isinstance(text, str) or len(text) > 20 * MAX_REQUEST_CHARS or json_depth(text) > SAFE_DEPTH:
+        return ""
+    try:
+        request = json.loads(text)
+    except ValueError:
+        return ""
+    if not isinstance(request, dict) or not request:
+        return ""
+    texts = {key: json.dumps(value) for key, value in request.items()}
+    too_deep = [key for key, value in texts.items() if json_depth(value) >= REQUEST_DEPTH]
+    key = too_deep[0] if too_deep else max(texts, key=lambda k: len(texts[k]))
+    return f" (in the field {quote(key)})"
 
 
 def _error(code: str, message: str) -> dict[str, Any]:

@@ -88,19 +88,50 @@ function answerError(code, message) {
 function refusal(request) {
   if (typeof request !== "string") return answerError("bad_request", "a request must be JSON text");
   if (request.length > MAX_REQUEST_CHARS) {
-    return answerError("bad_request", `the request is too long: ${request.length} characters, at most ${MAX_REQUEST_CHARS}`);
+    return answerError("bad_request", `the request is too long: ${request.length} characters, at most ${MAX_REQUEST_CHARS}` +
+      culprit(request, (text) => text.length));
   }
-  if (depthOver(request, REQUEST_DEPTH)) return answerError("bad_request", `the request nests deeper than ${REQUEST_DEPTH}`);
-  let parsed;
-  try {
-    parsed = JSON.parse(request);
-  } catch {
-    return null; // not JSON: the bridge says so in its words
+  if (depthOver(request, REQUEST_DEPTH)) {
+    return answerError("bad_request", `the request nests deeper than ${REQUEST_DEPTH}` +
+      culprit(request, (text) => (depthOver(text, REQUEST_DEPTH - 1) ? 1 : 0)));
   }
-  if (parsed && typeof parsed.record === "string" && depthOver(parsed.record, RECORD_DEPTH)) {
+  const record = parse(request)?.record;
+  if (typeof record === "string" && depthOver(record, RECORD_DEPTH)) {
     return answerError("bad_record", `bad record: the record nests deeper than ${RECORD_DEPTH}`);
   }
   return null;
+}
+
+/** Parsed JSON text, or undefined if it is not JSON (V8's parser does not recurse: safe at any depth). */
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * " (in the field 'name')": the field of a refused request that weighs most by
+ * `weight` (of its JSON text), or "" when the request is far too long to look
+ * into or is not an object.
+ */
+function culprit(request, weight) {
+  if (request.length > 20 * MAX_REQUEST_CHARS) return "";
+  const parsed = parse(request);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return "";
+  let worst = null;
+  let most = -1;
+  for (const [key, value] of Object.entries(parsed)) {
+    let size;
+    try {
+      size = weight(JSON.stringify(value) ?? "");
+    } catch {
+      size = Infinity; // nested too deep even to be written out
+    }
+    if (size > most) [worst, most] = [key, size];
+  }
+  return worst === null ? "" : ` (in the field '${worst.slice(0, 80)}')`;
 }
 
 /** Whether the lists and objects of JSON text nest deeper than `limit` (brackets in strings do not count). */

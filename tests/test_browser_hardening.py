@@ -210,8 +210,10 @@ def test_the_worker_refuses_deep_or_oversized_requests_before_python(browser, se
     record = json.dumps({"format": 1, "game": "manalath", "moves": [], "options": {"a": json.loads("[[[1]]]")}})
     cases = [
         (DEEP, "bad_request", "nests deeper"),
+        ('{"op": "new", "game": ' + DEEP + "}", "bad_request", "nests deeper than 3 (in the field 'game')"),
         ('{"op": "state", "record": ' + json.dumps('{"format": 1, "moves": ' + DEEP + "}") + "}", "bad_record", "nests"),
-        ('{"op": "play", "move": "' + "x" * 1_100_000 + '"}', "bad_request", "too long"),
+        ('{"op": "play", "move": "' + "x" * 1_100_000 + '"}', "bad_request", "too long: 1100026 characters, "
+         "at most 1010000 (in the field 'move')"),
         ('{"op": "state", "record": ' + json.dumps(record) + "}", "bad_record", "nests"),
     ]
     for text, code, words in cases:

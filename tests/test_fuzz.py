@@ -140,6 +140,8 @@ def test_the_bridge_never_answers_internal_to_malformed_requests():
     ('{"op": "measure", "game": "manalath", "seconds": true}', "seconds"),
     ('{"op": "random_game", "game": "manalath", "fast": 1}', "fast"),
     ("[" * 3000 + "]" * 3000, "nests"),
+    ('{"op": "state", "record": {"format": 1, "game": "manalath", "moves": [[]]}}', "the field 'record'"),
+    ('{"op": "new", "game": "nimbus", "options": {"sets": [[1]]}}', "the field 'options'"),
 ])
 def test_a_malformed_request_is_a_bad_request_naming_the_field(request_text, field):
     answer = json.loads(bridge.handle(request_text))
@@ -147,10 +149,13 @@ def test_a_malformed_request_is_a_bad_request_naming_the_field(request_text, fie
     assert field in answer["error"]["message"]
 
 
-def test_a_huge_move_is_refused_with_a_short_message():
+def test_a_huge_move_is_refused_with_a_short_message_naming_it():
     record = {"format": 1, "game": "manalath", "players": 2, "moves": []}
     answer = json.loads(bridge.handle(json.dumps({"op": "play", "record": record, "move": "e5w" * 3_000_000})))
     assert answer["error"]["code"] == "bad_request" and len(answer["error"]["message"]) < 200
+    assert answer["error"]["message"].endswith("(in the field 'move')")
+    answer = json.loads(bridge.handle(json.dumps({"op": "play", "record": record, "move": "e5w" * 1000})))
+    assert answer["error"]["message"] == "'move' is 3,000 characters long; a move is at most 32"
     record["moves"] = ["x" * 500_000]
     answer = json.loads(bridge.handle(json.dumps({"op": "state", "record": record})))
     assert answer["error"]["code"] == "bad_record" and len(answer["error"]["message"]) < 200
