@@ -10,8 +10,12 @@ two-player game, colours alternate). A's win is a game A wins alone or with
 teammates only (a game that lists ``teams``); a win shared with an opponent, or
 no winner, is a draw. Game i of a table uses game seed S+i and search
 seeds derived from it, so every run with the same arguments plays the same
-games (as long as no search hits its safety time cap). ``random`` is a player
-that picks a uniformly random legal move. Reported per table: A's wins, draws
+games (as long as no search hits its safety time cap); the generator mixes
+every seed (``py_engines.rng``), so games with neighbouring seeds draw
+unrelated dice, random moves and searches. Two players search nothing:
+``random`` picks a uniformly random legal move, ``greedy`` the move whose
+immediate result scores best by a simple score per game
+(``py_engines.greedy``), the yardstick. Reported per table: A's wins, draws
 and losses, A's score (a draw counts half) with a 95% Wilson interval, and the
 fair share (1 / number of sides) to compare it with; per
 level: think time per move (median, 90th percentile, max) and playouts per
@@ -42,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
 from py_engines.ai import LEVELS, SEARCH_DEFAULTS, analyse, chance_move  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
+from py_engines.greedy import greedy_move  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
 
 
@@ -59,7 +64,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_game(game_name: str, players: list[str], seed: int, options: dict | None = None) -> dict:
     """One game; ``players[i]`` is the level (or ``random``) in seat i."""
     game = py_engines.new_game(game_name, len(players), seed, **(options or {}))
-    rng = Rng(seed * 7919 + 17)
+    rng = Rng(seed * 7919 + 17)  # the dice, random and greedy players: mixed, so unrelated from game to game
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
     capped: dict[str, int] = {}
@@ -73,6 +78,9 @@ def play_game(game_name: str, players: list[str], seed: int, options: dict | Non
         if level == "random":
             moves = game.legal_moves()
             game.play(moves[rng.below(len(moves))])
+            continue
+        if level == "greedy":
+            game.play(greedy_move(game, rng))
             continue
         cpu = time.process_time()
         answer = analyse(game, level, seed=seed * 10 + seat)
@@ -139,7 +147,7 @@ def extra_level(spec: str) -> tuple[str, dict]:
     """``NAME=ITERATIONS[/setting=value...]`` -> (name, settings): hard's settings with the budget and settings given."""
     name, _, rest = spec.partition("=")
     budget, *settings = rest.split("/")
-    if not name or name in LEVELS or name == "random" or not budget.isdigit():
+    if not name or name in LEVELS or name in ("random", "greedy") or not budget.isdigit():
         raise ValueError(f"bad --level {spec!r}: a new name, '=', a number of playouts (e.g. x3000=3000)")
     level = {**LEVELS["hard"], "iterations": int(budget)}
     for item in settings:
@@ -171,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             LEVELS.update([extra_level(spec)])
         except ValueError as error:
             parser.error(str(error))
-    known = set(LEVELS) | {"random"}
+    known = set(LEVELS) | {"random", "greedy"}
     options = {}
     for item in filter(None, args.options.split(",")):
         key, _, text = item.partition("=")

@@ -21,9 +21,7 @@ take next turn.
 """
 from __future__ import annotations
 
-import math
-
-from .ai import Policy, rewards
+from .ai import Policy, logistic, rewards
 from .ambush import CELLS, MINE, PLACEMENT_NAMES, RAYS, Ambush, strength
 from .core import Game
 from .rng import Rng
@@ -164,7 +162,7 @@ class AmbushPolicy(Policy):
         if g.pending is None:
             hanging = threat(g, g.turn, quick=True) / 2
             lead += hanging if g.turn == 0 else -hanging
-        x = 1.0 / (1.0 + math.exp(-lead / SCALE))
+        x = logistic(lead / SCALE)
         return [x, 1.0 - x]
 
 

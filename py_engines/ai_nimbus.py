@@ -25,9 +25,7 @@ e:1 odds).
 """
 from __future__ import annotations
 
-import math
-
-from .ai import Policy, rewards
+from .ai import Policy, exp, rewards, shares
 from .core import Game
 from .nimbus import KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES, Nimbus, pips
 from .rng import Rng
@@ -307,9 +305,7 @@ class NimbusPolicy(Policy):
         if g.is_over:
             return rewards(g)
         top = max(g.totals)
-        weights = [math.exp((t - top) / TEMPERATURE) for t in g.totals]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return shares([exp((t - top) / TEMPERATURE) for t in g.totals])
 
     # -- the middle of a round ------------------------------------------------------
     def _greedy(self, g: Nimbus, moves: list[str], rng: Rng) -> str:

@@ -23,9 +23,7 @@ closest to the opponent's home row; ``done``, ``stop`` and ``pass`` stay.
 """
 from __future__ import annotations
 
-import math
-
-from .ai import Policy
+from .ai import Policy, logistic
 from .core import Game
 from .nymbat import CELLS, DIST, HOME, NAMES, NEIGHBOURS, SETUP, Nymbat
 from .rng import Rng
@@ -45,14 +43,6 @@ W_HOME = 12.0
 W_THREAT_MOVER = 0.8
 W_THREAT_WAITER = 0.25
 W_OUT = 15.0
-
-
-def _sigmoid(x: float) -> float:
-    if x < -40:
-        return 0.0
-    if x > 40:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
 
 
 class NymbatPolicy(Policy):
@@ -122,13 +112,13 @@ class NymbatPolicy(Policy):
         weight = [W_THREAT_MOVER if g.side[p] == g.side[mover] else W_THREAT_WAITER for p in range(n)]
         if n == 2:
             diff = points[0] - points[1] + threats[0] * weight[0] - threats[1] * weight[1]
-            r = _sigmoid(diff / SCALE)
+            r = logistic(diff / SCALE)
             return [r, 1.0 - r]
         team = [0.0, 0.0]
         for p in range(n):
             team[g.side[p]] += points[p] - (W_OUT if g.out[p] else 0.0)
             team[g.side[p]] += threats[p] * weight[p]
-        r = _sigmoid((team[0] - team[1]) / SCALE)
+        r = logistic((team[0] - team[1]) / SCALE)
         return [r / 2 if g.side[p] == 0 else (1.0 - r) / 2 for p in range(n)]
 
     def _points(self, g: Nymbat, p: int) -> float:
