@@ -61,8 +61,12 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(game_name: str, players: list[str], seed: int, options: dict | None = None) -> dict:
-    """One game; ``players[i]`` is the level (or ``random``) in seat i."""
+def play_game(game_name: str, players: list[str], seed: int, options: dict | None = None,
+              uncapped: bool = False) -> dict:
+    """One game; ``players[i]`` is the level (or ``random``, ``greedy``) in seat i.
+
+    ``uncapped``: every search spends its whole budget, whatever the wall clock says.
+    """
     game = py_engines.new_game(game_name, len(players), seed, **(options or {}))
     rng = Rng(seed * 7919 + 17)  # the dice, random and greedy players: mixed, so unrelated from game to game
     times: dict[str, list[float]] = {}
@@ -83,7 +87,7 @@ def play_game(game_name: str, players: list[str], seed: int, options: dict | Non
             game.play(greedy_move(game, rng))
             continue
         cpu = time.process_time()
-        answer = analyse(game, level, seed=seed * 10 + seat)
+        answer = analyse(game, level, seed=seed * 10 + seat, **({"max_seconds": None} if uncapped else {}))
         cpu_times.setdefault(level, []).append(time.process_time() - cpu)
         capped[level] = capped.get(level, 0) + answer["capped"]
         times.setdefault(level, []).append(answer["seconds"])
@@ -102,14 +106,14 @@ def seats_for(table: list[str], i: int) -> list[str]:
 
 
 def _job(args: tuple) -> tuple[int, dict]:
-    game_name, table, i, seed, options = args
-    return i, play_game(game_name, seats_for(table, i), seed + i, options)
+    game_name, table, i, seed, options, uncapped = args
+    return i, play_game(game_name, seats_for(table, i), seed + i, options, uncapped)
 
 
 def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int, jobs: int,
-             times: dict, iterations: dict, options: dict | None = None) -> dict:
+             times: dict, iterations: dict, options: dict | None = None, uncapped: bool = False) -> dict:
     """Play ``games`` games at a table (two or more players); report table[0]'s results."""
-    tasks = [(game_name, table, i, seed, options) for i in range(first, first + games)]
+    tasks = [(game_name, table, i, seed, options, uncapped) for i in range(first, first + games)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
@@ -144,20 +148,33 @@ def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int
 
 
 def extra_level(spec: str) -> tuple[str, dict]:
-    """``NAME=ITERATIONS[/setting=value...]`` -> (name, settings): hard's settings with the budget and settings given."""
+    """``NAME=ITERATIONS[/setting=value...]`` -> (name, settings): a level's settings (hard's,
+    or those of ``base=LEVEL``, the game's own included) with the budget and settings given.
+
+    A search setting (``SEARCH_DEFAULTS``, ``max_seconds``) takes a number; any other
+    setting is one a game's policy reads (e.g. Nimbus's ``plan=turn``) and takes a word.
+    """
     name, _, rest = spec.partition("=")
     budget, *settings = rest.split("/")
     if not name or name in LEVELS or name in ("random", "greedy") or not budget.isdigit():
         raise ValueError(f"bad --level {spec!r}: a new name, '=', a number of playouts (e.g. x3000=3000)")
-    level = {**LEVELS["hard"], "iterations": int(budget)}
+    level = {"base": "hard", "iterations": int(budget)}
     for item in settings:
         key, _, value = item.partition("=")
-        if key not in SEARCH_DEFAULTS and key != "max_seconds":
-            raise ValueError(f"bad --level {spec!r}: {key!r} is not a search setting ({', '.join(SEARCH_DEFAULTS)}, max_seconds)")
-        try:
-            level[key] = float(value)
-        except ValueError:
-            raise ValueError(f"bad --level {spec!r}: {key} needs a number, not {value!r}") from None
+        if key == "base":
+            if value not in LEVELS:
+                raise ValueError(f"bad --level {spec!r}: base must be one of {', '.join(LEVELS)}, not {value!r}")
+            level[key] = value
+        elif key in SEARCH_DEFAULTS or key == "max_seconds":
+            try:
+                level[key] = float(value)
+            except ValueError:
+                raise ValueError(f"bad --level {spec!r}: {key} needs a number, not {value!r}") from None
+        elif key.isidentifier() and value.isidentifier():
+            level[key] = value
+        else:
+            raise ValueError(f"bad --level {spec!r}: {item!r} is neither a search setting "
+                             f"({', '.join(SEARCH_DEFAULTS)}, max_seconds) with a number nor a word setting")
     return name, level
 
 
@@ -171,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--options", default="", help="game options, key=value,... (e.g. goal=rounds1)")
+    parser.add_argument("--uncapped", action="store_true",
+                        help="no safety time cap: every search spends its whole budget (a busy machine then "
+                             "slows the run down rather than weakening the levels)")
     parser.add_argument("--level", action="append", default=[],
                         help="an extra level NAME=ITERATIONS[/setting=value...], e.g. x3000=3000")
     args = parser.parse_args(argv)
@@ -197,13 +217,14 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"bad table {text!r}: two or more of {', '.join(sorted(known))}, joined by ':'")
         tables.append(table)
     print(f"{args.game}{' ' + str(options) if options else ''}: {args.games} games per table from game {args.first}, seed {args.seed}, "
-          f"jobs {args.jobs}, Python {sys.version.split()[0]}")
+          f"jobs {args.jobs}{', uncapped' if args.uncapped else ''}, Python {sys.version.split()[0]}")
     times: dict[str, list[float]] = {}
     iterations: dict[str, int] = {}
     rows = []
     start = time.perf_counter()
     for table in tables:
-        row = run_pair(args.game, table, args.games, args.seed, args.first, args.jobs, times, iterations, options)
+        row = run_pair(args.game, table, args.games, args.seed, args.first, args.jobs, times, iterations, options,
+                       args.uncapped)
         rows.append(row)
         print(f"  {row['pair']:<14} {row['wins']:>3}-{row['draws']}-{row['losses']:<3} (W-D-L)  "
               f"score {row['score']:.1%}  95% CI [{row['low']:.1%}, {row['high']:.1%}]  "

@@ -265,13 +265,20 @@ def _seed_for(game: Game, seed: int) -> int:
 
 
 def _settings(level: str | dict[str, Any], overrides: dict[str, Any], own: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The search settings for a level name or a settings dict; ``own``: the game's own settings by level name."""
+    """The search settings for a level name or a settings dict; ``own``: the game's own settings by level name.
+
+    A settings dict may name a ``base`` level whose settings (the game's own
+    included) it changes, e.g. ``{"base": "hard", "iterations": 3000}``.
+    """
     if isinstance(level, dict):
         base = level
     else:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
         base = {**LEVELS[level], **own.get(level, {})}
+    name = base.get("base")
+    if name in LEVELS:
+        base = {**LEVELS[name], **own.get(name, {}), **base}
     return {**SEARCH_DEFAULTS, **base, **overrides}
 
 
