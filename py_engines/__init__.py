@@ -62,11 +62,14 @@ def new_game(name: str, players: int | None = None, seed: int = 0, **options: An
     return cls(players, seed, check_options(cls, players, options))
 
 
-def load(text: str, movers: list[int] | None = None) -> Game:
+def load(text: str, movers: list[int] | None = None, trace: list[dict[str, Any]] | None = None) -> Game:
     """Rebuild a game from ``to_json`` text by replaying its moves.
 
     If ``movers`` is a list, the player who made each move (``CHANCE`` for a
-    chance outcome) is appended to it.
+    chance outcome) is appended to it. If ``trace`` is a list, one dict per move
+    is appended to it: ``by`` (who made it, as in ``movers``), ``player`` (whose
+    turn it was), ``turn`` (how many turns were complete before it) and
+    ``events`` (what it did).
     """
     try:
         record = json.loads(text)
@@ -89,8 +92,11 @@ def load(text: str, movers: list[int] | None = None) -> Game:
     for number, move in enumerate(moves, 1):
         if movers is not None:
             movers.append(game.to_move)
+        before = {"by": game.to_move, "player": game.turn_player, "turn": game.turns}
         try:
             game.play(move)
         except IllegalMove as exc:
             raise BadRecord(f"bad record: move {number} does not replay: {exc}") from None
+        if trace is not None:
+            trace.append({**before, "events": game.events})
     return game
