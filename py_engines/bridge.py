@@ -3,7 +3,10 @@
 A request is an object with an ``op``; the answer is ``{"ok": true, "result": ...}``
 or ``{"ok": false, "error": {"code": ..., "message": ...}}``. The page keeps the
 game record; every call rebuilds the position from it, so no Python object ever
-has to outlive a call.
+has to outlive a call, with one exception: a search run in slices
+(``search_start`` .. ``search_stop``) lives from its start to its stop, so that
+the worker can report its progress and the player can tell it to move now
+(docs/ai.md, "Thinking in the page").
 
 Ops:
   games                         -> {"games": GAMES}
@@ -13,7 +16,12 @@ Ops:
   play    record, move          -> the state after ``move``
   roll    record                -> the state after the dice at a chance point, drawn from
                                    the game's own seeded generator
-  think   record, level?, seed? -> the computer's move at a level (easy, medium, hard)
+  think   record, level?, seed? -> the computer's move at a level (easy, medium, hard, expert)
+  search_start record, level?, seed? -> a search of the same move, to run in slices:
+                                   {search, iterations, budget, done}
+  search_step  search, seconds? -> {search, iterations, budget, done} after about ``seconds`` more
+  search_stop  search           -> the move found so far, as ``think`` answers, and ``stopped``
+                                   (true when the budget was not spent); the search is forgotten
   explain record, move          -> what ``move`` would do here: its events and the words for them
   random_game  game, seed, fast? -> the record of a game of seeded random moves
   measure game, seconds, fast?  -> random games and moves per second in this Python
@@ -25,7 +33,7 @@ from typing import Any
 
 from . import GAMES, BadRecord, IllegalMove, load, new_game
 from .core import CHANCE, Game
-from .ai import LEVELS, analyse
+from .ai import LEVELS, Search, analyse
 from .playout import measure, random_game
 
 
@@ -209,7 +217,8 @@ def _explain(request: dict[str, Any]) -> dict[str, Any]:
     return {"events": game.events, "text": type(game).narrate(game.events, game.players)}
 
 
-def _think(request: dict[str, Any]) -> dict[str, Any]:
+def _think_request(request: dict[str, Any]) -> tuple[Game, str, int]:
+    """The position, level and seed of a ``think`` or ``search_start`` request."""
     game = load(_record_text(request))
     level = request.get("level", "hard")
     if level not in LEVELS:
@@ -219,8 +228,60 @@ def _think(request: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest(f"'seed' must be a non-negative integer, not {seed!r}")
     if game.is_over:
         raise IllegalMove("the game is over: there is no move to choose")
-    found = analyse(game, level, seed)
-    return {key: found[key] for key in ("move", "value", "iterations", "seconds", "capped")}
+    return game, level, seed
+
+
+THOUGHT = ("move", "value", "iterations", "budget", "seconds", "capped")
+
+
+def _think(request: dict[str, Any]) -> dict[str, Any]:
+    found = analyse(*_think_request(request))
+    return {key: found[key] for key in THOUGHT}
+
+
+# Searches run in slices, by id, until stopped. A page runs one at a time; the few
+# kept beside it are searches whose stop never came (a page closed mid-thought).
+SEARCHES: dict[int, Search] = {}
+KEEP_SEARCHES = 4
+_next_search = [1]
+
+
+def _search_start(request: dict[str, Any]) -> dict[str, Any]:
+    search = Search(*_think_request(request))
+    number = _next_search[0]
+    _next_search[0] += 1
+    SEARCHES[number] = search
+    for old in list(SEARCHES)[:-KEEP_SEARCHES]:
+        del SEARCHES[old]
+    return _progress(number, search)
+
+
+def _search_of(request: dict[str, Any]) -> tuple[int, Search]:
+    number = request.get("search")
+    search = SEARCHES.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
+    if search is None:
+        raise BadRequest(f"no search {number!r} is running (start one with search_start)")
+    return number, search
+
+
+def _search_step(request: dict[str, Any]) -> dict[str, Any]:
+    number, search = _search_of(request)
+    seconds = request.get("seconds", 0.1)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 10:
+        raise BadRequest(f"'seconds' must be a number of seconds from 0 to 10, not {seconds!r}")
+    search.run(float(seconds))
+    return _progress(number, search)
+
+
+def _search_stop(request: dict[str, Any]) -> dict[str, Any]:
+    number, search = _search_of(request)
+    del SEARCHES[number]
+    found = search.answer()
+    return {**{key: found[key] for key in THOUGHT}, "stopped": not search.done}
+
+
+def _progress(number: int, search: Search) -> dict[str, Any]:
+    return {"search": number, "iterations": search.iterations, "budget": search.budget, "done": search.done}
 
 
 def _random_game(request: dict[str, Any]) -> dict[str, Any]:
@@ -238,5 +299,6 @@ def _measure(request: dict[str, Any]) -> dict[str, Any]:
 
 
 OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play, "roll": _roll,
-       "think": _think, "explain": _explain,
+       "think": _think, "search_start": _search_start, "search_step": _search_step, "search_stop": _search_stop,
+       "explain": _explain,
        "random_game": _random_game, "measure": _measure}

@@ -2,10 +2,13 @@
 // requests by handing their JSON text to py_engines.bridge.handle.
 //
 // Messages in:  {id, request}          request: JSON text for the bridge
+//               {type: "think", id, request}  the computer's move, searched in slices (below)
+//               {type: "stop", id}            that search: play the best move found so far
 // Messages out: {type: "progress", fraction, label}
 //               {type: "ready", seconds}
 //               {type: "failed", message}
 //               {type: "response", id, response}   response: JSON text from the bridge
+//               {type: "thinking", id, iterations, budget}  a search's progress, after each slice
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
 
@@ -45,6 +48,11 @@ const ready = boot();
 ready.catch((error) => postMessage({ type: "failed", message: String(error && error.message || error) }));
 
 onmessage = async (event) => {
+  if (event.data.type === "think") return think(event.data);
+  if (event.data.type === "stop") {
+    stops.add(event.data.id);
+    return;
+  }
   const { id, request } = event.data;
   let response;
   try {
@@ -54,3 +62,35 @@ onmessage = async (event) => {
   }
   postMessage({ type: "response", id, response });
 };
+
+// -- The computer's move, searched in slices ---------------------------------------
+// Pyodide runs Python synchronously: while a search runs, no message reaches this
+// worker. So a search runs in short slices (its state stays in Python between them,
+// py_engines.bridge's search_* ops) and the worker yields between slices: progress
+// goes out, and a "stop" from the page ("move now") is seen before the next slice.
+const SLICE_SECONDS = 0.1;
+const stops = new Set();
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function think({ id, request }) {
+  let bridge;
+  try {
+    bridge = await ready;
+  } catch (error) {
+    const failed = { ok: false, error: { code: "engine_unavailable", message: String(error && error.message || error) } };
+    return postMessage({ type: "response", id, response: JSON.stringify(failed) });
+  }
+  const call = (op, payload) => JSON.parse(bridge.handle(JSON.stringify({ op, ...payload })));
+  let answer = call("search_start", JSON.parse(request));
+  while (answer.ok && !answer.result.done && !stops.has(id)) {
+    const { iterations, budget } = answer.result;
+    postMessage({ type: "thinking", id, iterations, budget });
+    await nextTask();
+    if (stops.has(id)) break;
+    answer = call("search_step", { search: answer.result.search, seconds: SLICE_SECONDS });
+  }
+  stops.delete(id);
+  const response = answer.ok ? bridge.handle(JSON.stringify({ op: "search_stop", search: answer.result.search }))
+    : JSON.stringify(answer);
+  postMessage({ type: "response", id, response });
+}
