@@ -107,7 +107,9 @@ def _turns(trace: list[dict[str, Any]]) -> list[tuple[int, int, list[dict[str, A
 
 
 def _owner(moves: list[dict[str, Any]]) -> int | None:
-    return next((m["player"] for m in moves if m["player"] is not None), None)
+    """Whose turn the moves were: the player of the last of them that had one (a team's pick
+    is made by one player for another, whose turn it then is; dice in a roll-off are no one's)."""
+    return next((m["player"] for m in reversed(moves) if m["player"] is not None), None)
 
 
 def _log(cls: type[Game], players: int, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -285,7 +285,7 @@ export class Board {
       } else {
         const c = at(m.cell);
         if (!c) continue;
-        const g = el("g", { class: cls, transform: `translate(${c.x.toFixed(4)} ${c.y.toFixed(4)})` }, layer);
+        const g = el("g", { class: cls, "data-mark": m.cell, transform: `translate(${c.x.toFixed(4)} ${c.y.toFixed(4)})` }, layer);
         if (m.kind === "ghost") g.innerHTML = m.markup || '<path class="ghost-cross" d="M-0.2,-0.2L0.2,0.2M0.2,-0.2L-0.2,0.2"/>';
         else if (m.kind === "from") el("circle", { r: 0.17 }, g);
         else if (this.shape === "square") el("rect", { x: -0.44, y: -0.44, width: 0.88, height: 0.88, rx: 0.08 }, g);

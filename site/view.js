@@ -2,7 +2,7 @@
 // the game log) and bringing it up to date with renderGame() after any change.
 // What the buttons do comes in as `actions`; the board itself is board.js, and
 // the marks of the last turns on it come from marks.js.
-import { app, engine } from "./app-state.js";
+import { app, engine, CHANCE } from "./app-state.js";
 import { hintMarks, marksFor } from "./marks.js";
 import { computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
@@ -234,11 +234,25 @@ function swatchOf(ui, player) {
   return swatch ? h("span", { class: `swatch ${swatch}`, "aria-hidden": "true" }) : null;
 }
 
-/** Under the board: the turns marked on it, in words, the newest last (as far as the position shown). */
+/**
+ * Under the board: the turns marked on it, in words, the newest last (as far as the position
+ * shown). With many players the older ones fold away under one line, so the board stays near.
+ */
 function renderRecent(els, state, ui) {
   const items = (state.marks || []).filter((turn) => turn.text)
     .map((turn) => h("li", { class: "recent-turn" }, swatchOf(ui, turn.player), h("span", {}, turn.text)));
-  els.recent.replaceChildren(...items);
+  const key = items.map((item) => item.textContent).join("\n");
+  if (key === els.recentKey) return;
+  els.recentKey = key;
+  const shown = 3;
+  if (items.length > shown) {
+    const older = items.slice(0, -shown);
+    const fold = h("li", { class: "recent-fold" }, h("details", {},
+      h("summary", {}, `${older.length} earlier turns`), h("ol", { class: "recent" }, older)));
+    els.recent.replaceChildren(fold, ...items.slice(-shown));
+  } else {
+    els.recent.replaceChildren(...items);
+  }
   els.recent.hidden = items.length === 0;
 }
 
@@ -252,15 +266,17 @@ function renderLog(s, state, ui, seatNames) {
   const list = s.record.moves;
   movesEmpty.hidden = list.length > 0;
   const who = (player) => (player === null ? "" : `${seatNames[player]}: `);
+  const mover = (ply) => (ply > state.movers.length ? "" : state.movers[ply - 1] === CHANCE ? " (dice)"
+    : ` (${seatNames[state.movers[ply - 1]]})`);
   const seen = new Map();
   const items = state.log.map((entry) => {
-    const key = `${entry.first}|${entry.last}|${entry.player}|${entry.text}`;
+    const key = `${entry.first}|${entry.last}|${entry.player}|${entry.text}|${Math.min(entry.last, state.movers.length)}`;
     let item = logItems.get(key);
     if (!item) {
       const chips = [];
       for (let ply = entry.first; ply <= entry.last; ply++) {
         chips.push(h("button", { type: "button", class: "move", "data-ply": String(ply), "data-n": String(ply),
-          "aria-label": `Move ${ply}: ${list[ply - 1]}` }, list[ply - 1]));
+          "aria-label": `Move ${ply}${mover(ply)}: ${list[ply - 1]}` }, list[ply - 1]));
       }
       item = h("li", { class: "turn" },
         h("button", { type: "button", class: "turn-text", "data-turn-end": String(entry.last),

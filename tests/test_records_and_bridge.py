@@ -161,3 +161,18 @@ def test_explain_says_what_a_move_would_do_and_changes_nothing():
     assert answer["result"]["text"] == "White places a black piece on e5."
     bad = json.loads(handle(json.dumps({"op": "explain", "record": record, "move": "z9w"})))
     assert bad["error"]["code"] == "illegal_move"
+
+
+def test_in_the_team_game_each_turn_belongs_to_the_player_picked():
+    game = random_game("nymbat", 2, 4)
+    record = json.loads(game.to_json())
+    state = bridge_state(record, 60)
+    marks = state["marks"]
+    assert len({m["player"] for m in marks}) == len(marks) == 4  # the three others' last turns and the turn so far
+    assert marks[-1]["player"] == state["to_move"]
+    names = ["Red", "Blue", "Gold", "Green"]
+    picks = [e for e in state["log"] if " lets " in e["text"]]
+    assert picks
+    for entry in picks:  # "Red lets Gold take the team's turn": the turn is Gold's
+        picked = entry["text"].split(" lets ")[1].split(" ")[0]
+        assert entry["player"] == names.index(picked)
