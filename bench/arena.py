@@ -172,9 +172,12 @@ def extra_level(spec: str) -> tuple[str, dict]:
                 raise ValueError(f"bad --level {spec!r}: {key} needs a number, not {value!r}") from None
         elif key.isidentifier() and value.isidentifier():
             level[key] = value
+        elif key.isidentifier() and value.isdigit():
+            level[key] = int(value)
         else:
             raise ValueError(f"bad --level {spec!r}: {item!r} is neither a search setting "
-                             f"({', '.join(SEARCH_DEFAULTS)}, max_seconds) with a number nor a word setting")
+                             f"({', '.join(SEARCH_DEFAULTS)}, max_seconds) with a number nor a game's "
+                             f"setting with a word or a whole number")
     return name, level
 
 

@@ -59,6 +59,7 @@ SEARCH_DEFAULTS: dict[str, Any] = {
     "exploration": 0.4,     # UCT constant (rewards lie in [0, 1])
     "rave": 300.0,          # RAVE equivalence: 0 turns RAVE off
     "playout_limit": 400,   # moves a playout may make before the position is scored
+    "turn_share": 0.25,     # the budget's share for a move after the first of its turn (Policy.first_of_turn)
 }
 
 # A game's knowledge lives in ``py_engines/ai_<name>.py`` (a ``policy()`` function),
@@ -202,6 +203,16 @@ class Policy:
         """The moves a tree node considers (the legal ones by default)."""
         return game.legal_moves()
 
+    def first_of_turn(self, game: Game) -> bool:
+        """Whether the move to choose is the first of its player's turn.
+
+        A player waits for the computer's whole turn, so a game whose turns are
+        several moves says which come later: they search ``turn_share`` of the
+        budget (the first move's search has looked at the turn's later moves too).
+        Generic: every move is a turn of its own.
+        """
+        return True
+
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         """Play on to the end (at most ``limit`` moves); return (player, move) pairs played."""
         played: list[tuple[int, str]] = []
@@ -302,6 +313,8 @@ class Search:
         self.player = game.to_move
         self.rng = rng = Rng(_seed_for(game, seed))
         self.budget = int(settings["iterations"])
+        if not policy.first_of_turn(game):
+            self.budget = max(1, round(self.budget * float(settings["turn_share"])))
         self.deadline = self.started + float(settings.get("max_seconds") or math.inf)
         self.c = float(settings["exploration"])
         self.rave = float(settings["rave"])

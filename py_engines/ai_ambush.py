@@ -118,6 +118,9 @@ class AmbushPolicy(Policy):
             keep = [r[-1] for r in rated[:ROOT_KEEP]]
         return [moves[i] for i in sorted(keep)]
 
+    def first_of_turn(self, game: Game) -> bool:
+        return game.pending is None  # else: the order of a turn's captures, the turn's second move
+
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         g = game
         played: list[tuple[int, str]] = []

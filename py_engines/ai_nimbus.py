@@ -235,7 +235,7 @@ class NimbusPolicy(Policy):
         g = game
         if g.setup:
             return [self._setup(g, moves, rng)]
-        if pyramids(g) > ENDGAME:
+        if pyramids(g) > self.settings.get("endgame", ENDGAME):
             plan = self.settings.get("plan", "turn")
             if plan == "collect":
                 return [self._collect_first(g, moves, rng)]
@@ -262,6 +262,9 @@ class NimbusPolicy(Policy):
                 continue  # every way to finish the turn gives the round away
             safe.append(move)
         return safe or moves
+
+    def first_of_turn(self, game: Game) -> bool:
+        return not (game.moved or game.collected)
 
     def _safe_follow_up(self, g: Nimbus, me: int) -> bool:
         for move in g.legal_moves():

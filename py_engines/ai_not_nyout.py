@@ -65,6 +65,9 @@ WIN = [[win_chance(a, d) for d in range(HORSES + 1)] for a in range(HORSES + 1)]
 class NotNyoutPolicy(Policy):
     levels = {"easy": {"iterations": 10}}
 
+    def first_of_turn(self, game: Game) -> bool:
+        return not game.history or game.history[-1].startswith("r")  # just after the turn's roll
+
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         # No move ends the game by itself (a fight is dice), so there is nothing to check at once.
         return moves

@@ -46,6 +46,10 @@ W_OUT = 15.0
 
 
 class NymbatPolicy(Policy):
+    # A turn may move a dozen pieces or more, one move each: the later ones search a tenth
+    # of the budget (they choose among a few destinations of one piece, or stop).
+    levels = {name: {"turn_share": 0.1} for name in ("easy", "medium", "hard", "expert")}
+
     # -- candidate moves ------------------------------------------------------
     def candidates(self, g: Nymbat) -> list[str]:
         phase = g.phase
@@ -93,6 +97,9 @@ class NymbatPolicy(Policy):
 
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         return self.candidates(game)
+
+    def first_of_turn(self, game: Game) -> bool:
+        return game.phase in ("start", "pick")  # later: more pieces in, the group's next piece, ...
 
     def node_moves(self, game: Game) -> list[str]:
         return self.candidates(game)

@@ -50,7 +50,7 @@ def test_stopping_early_plays_the_best_move_found_so_far():
     answer = result(op="search_stop", search=started["search"])
     assert answer["stopped"] and 0 < answer["iterations"] < answer["budget"] == LEVELS["expert"]["iterations"]
     # The same search, run for as many iterations in one go, holds the same best move.
-    search = Search(py_engines.load(json.dumps(RECORD)), "expert", 2, iterations=answer["iterations"])
+    search = Search(py_engines.load(json.dumps(RECORD)), "expert", 2, iterations=answer["iterations"], turn_share=1.0)
     search.run()
     assert search.answer()["move"] == answer["move"]
 

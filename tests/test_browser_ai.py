@@ -152,7 +152,7 @@ def thought(page) -> tuple[str, int, int, bool]:
 
 def cpython_best(game, level: str, seed: int, iterations: int) -> str:
     """CPython's best move after exactly ``iterations`` playouts of the level's search."""
-    search = Search(game, level, seed, iterations=iterations, max_seconds=None)
+    search = Search(game, level, seed, iterations=iterations, turn_share=1.0, max_seconds=None)
     search.run()
     return search.answer()["move"]
 
@@ -235,7 +235,7 @@ def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, se
         found = answer["result"]
         # A busy machine may make the page's safety cap cut a search short: its first
         # iterations are still the same as CPython's, so compare after as many.
-        expected = analyse(game, level, seed, iterations=found["iterations"] or 1, max_seconds=None)
+        expected = analyse(game, level, seed, iterations=found["iterations"] or 1, turn_share=1.0, max_seconds=None)
         assert (found["move"], found["value"]) == (expected["move"], expected["value"]), \
             (name, level, found["iterations"], game.history)
         compared += 1
