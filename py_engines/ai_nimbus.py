@@ -5,10 +5,16 @@ then what counts is what each player has collected, since a round's winners
 score their own collections. So the computer plays in two modes:
 
 * **Setup and the middle of a round** (more than ``ENDGAME`` pyramids on the
-  board, hidden ones included): no search. It plans its whole turn greedily, the
-  collect worth the most pips with or without a move action first (moving the
-  pyramid that makes the richer line), and otherwise leaves the least for the
-  next player. Setup placements are drawn at random.
+  board, hidden ones included): no search, but rules of thumb that differ by
+  level (``NimbusPolicy.levels``; docs/nimbus.md has the table). The setup is
+  random (easy) or shapes the board for whoever makes the first turn of play:
+  the richest collect as rich as can be if that is this player, as poor as can
+  be if not (medium chooses where, hard also which pyramid). In the middle of a
+  round easy takes the richest collect and any move action; medium plans its
+  whole turn for the most pips (the collect, with or without a move action
+  first, moving the pyramid that makes the richer line) and otherwise leaves the
+  least for the next player; hard weighs each turn by its pips less the richest
+  collect it leaves the next player.
 * **The end of a round**: the Monte Carlo search, over whole rounds. Collects
   that take the same pyramids count once. At the root it takes a turn that
   ends the round in its favour, and drops moves after which the next player can
