@@ -6,7 +6,7 @@
 // hints), view.js (drawing a game's page) and zoom.js (zoom for big boards).
 import { app, engine, catalog } from "./app-state.js";
 import { Board } from "./board.js";
-import { cancelThinking, scheduleComputer, showHint } from "./computer.js";
+import { cancelThinking, moveNow, scheduleComputer, showHint } from "./computer.js";
 import { gameByName, GAMES, loadUi } from "./games/index.js";
 import { readHash } from "./links.js";
 import * as menus from "./menus.js";
@@ -171,7 +171,7 @@ async function showGame(entry, linkParams, token) {
 function gameActions(entry) {
   const api = { engine, app, adoptAndShow, sessionForRecord, startFresh, catalog };
   return {
-    undo, redo, newGame, goTo, changeSeat, choose, cancelInput, showHint,
+    undo, redo, newGame, goTo, changeSeat, choose, cancelInput, showHint, moveNow,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),
     exportGame: () => menus.exportGame(api),

@@ -8,7 +8,7 @@ import { computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
 
 const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
-  ["hard", "Computer · hard"]];
+  ["hard", "Computer · hard"], ["expert", "Computer · expert"]];
 
 function toolButton(id, label, onclick, icon, extra = {}) {
   return h("button", { type: "button", id, class: "tool", onclick, ...extra },
@@ -18,7 +18,7 @@ function toolButton(id, label, onclick, icon, extra = {}) {
 /**
  * Build the page of a game (its board comes later, once its layout is known).
  * `actions` are what its buttons do: {undo, redo, newGame, goTo, changeSeat,
- * choose, cancelInput, showHint, savedGames, importGame, exportGame, share, rules}.
+ * choose, cancelInput, showHint, moveNow, savedGames, importGame, exportGame, share, rules}.
  */
 export function buildGameView(entry, actions) {
   const els = {
@@ -32,7 +32,9 @@ export function buildGameView(entry, actions) {
     board: h("div", { class: "board-area" }, h("p", { class: "board-placeholder" }, "Setting up the board…")),
     hint: h("p", { id: "hint", class: "hint" }),
     thinking: h("p", { id: "thinking", class: "thinking", role: "status", hidden: true },
-      h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "thinking-text" })),
+      h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "thinking-text" }),
+      h("progress", { class: "thinking-progress", max: "1", value: "0", "aria-label": "How far the computer has thought" }),
+      h("button", { type: "button", id: "move-now", class: "move-now", onclick: actions.moveNow }, "Move now")),
     seats: h("div", { class: "seats" }),
     choiceButtons: h("div", { class: "choice-buttons" }),
     moves: h("ol", { id: "moves", class: "log", "aria-label": "Game log" }),
@@ -116,6 +118,8 @@ export function renderGame() {
   if (app.thinking) {
     els.thinking.querySelector(".thinking-text").textContent = app.thinking.dice
       ? "Rolling the dice…" : `${seatNames[app.thinking.player]} is thinking…`;
+    els.thinking.querySelector(".thinking-progress").hidden = Boolean(app.thinking.dice);
+    els.thinking.querySelector("#move-now").hidden = Boolean(app.thinking.dice);
   }
   const hinted = app.hint?.cells ? new Set(app.hint.cells) : new Set();
 
