@@ -130,7 +130,8 @@ def state(game: Game, movers: list[int], trace: list[dict[str, Any]] | None = No
         "winners": game.winners,
         "scores": game.scores,
         "history": game.history,
-        "legal": [{"move": m, "steps": game.move_steps(m)} for m in legal],
+        # every way of entering every legal move (most moves have one)
+        "legal": [{"move": m, "steps": steps} for m in legal for steps in game.move_entries(m)],
         "view": game.view(),
     }
 

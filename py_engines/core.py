@@ -145,6 +145,11 @@ class Game:
         """How a move is entered on the page: the cells to tap, then the choices."""
         raise NotImplementedError
 
+    def move_entries(self, move: str) -> list[list[dict[str, str]]]:
+        """Every way the page may enter a move, ``move_steps`` first (a Nimbus collect starts
+        from any pyramid it takes). No two moves share a way, nor does one begin another's."""
+        return [self.move_steps(move)]
+
     def view(self) -> dict[str, Any]:
         """What the page draws: plain JSON-ready data about the position."""
         raise NotImplementedError

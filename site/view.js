@@ -139,7 +139,7 @@ export function renderGame() {
     marked: ui.marked ? ui.marked(state, board) : new Set(),
     label: (name) => ui.cellLabel(name, state.view),
   });
-  board.setMarks([...marksFor(state, ui), ...(app.hint?.events ? hintMarks(app.hint.events, ui, state.view) : [])]);
+  drawMarks();
 
   const status = ui.status(state);
   if (els.status.textContent !== status) els.status.textContent = status;
@@ -168,14 +168,23 @@ export function renderGame() {
   else if (app.hint?.move) line = `Hint: ${app.hint.text || app.hint.move} ${line}`;
   els.hint.textContent = line;
   els.hint.hidden = Boolean(app.thinking);
-  const buttons = (computerTurn ? [] : next.choices).map((token) => {
+  const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
+  const buttons = tokens.map((token) => {
     const c = ui.choice(token, state);
+    // A button may say which cells it concerns: they are ringed while a pointer or the focus is on it.
+    const show = (cells) => () => {
+      app.preview = cells;
+      drawMarks();
+    };
     return h("button", {
-      type: "button", class: "choice", "data-choice": token, "aria-label": c.text, "aria-keyshortcuts": c.key,
+      type: "button", class: "choice", "data-choice": token, "aria-label": c.label || c.text, "aria-keyshortcuts": c.key,
       disabled: app.busy > 0, onclick: () => actions.choose(token),
+      onpointerenter: c.preview ? show(c.preview) : null, onfocus: c.preview ? show(c.preview) : null,
+      onpointerleave: c.preview ? show(null) : null, onblur: c.preview ? show(null) : null,
     }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
     c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null);
   });
+  if (!tokens.length) app.preview = null;
   els.choiceButtons.classList.toggle("many", buttons.length > 6);
   if (app.input.active) {
     buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancelInput },
@@ -194,6 +203,15 @@ export function renderGame() {
   renderRecent(els, state, ui);
   renderLog(s, state, ui, seatNames);
   announce(els, s, state, status);
+}
+
+/** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns. */
+function drawMarks() {
+  const { board, entry } = app.view;
+  const state = app.state;
+  const preview = (app.preview || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
+  const hint = app.hint?.events ? hintMarks(app.hint.events, entry.ui, state.view) : [];
+  board.setMarks([...marksFor(state, entry.ui), ...hint, ...preview]);
 }
 
 /** The seats' names: fixed (two colours) or by the number of players. */
