@@ -175,6 +175,11 @@ export default {
     return null;
   },
 
+  /** Whether a cell holds something now (what was taken there is then drawn beside it). */
+  holds(view, cell) {
+    return Boolean(view.squares[cell]);
+  },
+
   cellLabel(name, view) {
     const sq = view.squares[name];
     return `${name}, ${sq ? squareWords(sq) : "empty"}${(view.last || []).includes(name) ? ", last move" : ""}`;
