@@ -10,8 +10,9 @@ import { h } from "./ui.js";
 const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
   ["hard", "Computer · hard"], ["expert", "Computer · expert"]];
 
+/** A control; every one but Rules needs the engine, so it starts disabled until renderGame finds it ready. */
 function toolButton(id, label, onclick, icon, extra = {}) {
-  return h("button", { type: "button", id, class: "tool", onclick, ...extra },
+  return h("button", { type: "button", id, class: "tool", onclick, disabled: id !== "rules", ...extra },
     h("span", { class: "tool-icon", "aria-hidden": "true" }, icon), h("span", { class: "tool-label" }, label));
 }
 
