@@ -70,7 +70,7 @@ def start_game(name: str, players: int | None = None, seed: int = 0, options: di
     return cls(players, seed, check_options(cls, players, {} if options is None else options))
 
 
-def load(text: str, movers: list[int] | None = None) -> Game:
+def load(text: str, movers: list[int] | None = None, trace: list[dict[str, Any]] | None = None) -> Game:
     """Rebuild a game from ``to_json`` text by replaying its moves.
 
     The record is checked before it is replayed: at most ``MAX_RECORD_CHARS``
@@ -80,7 +80,10 @@ def load(text: str, movers: list[int] | None = None) -> Game:
     must replay, written exactly as the game writes it.
 
     If ``movers`` is a list, the player who made each move (``CHANCE`` for a
-    chance outcome) is appended to it.
+    chance outcome) is appended to it. If ``trace`` is a list, one dict per move
+    is appended to it: ``by`` (who made it, as in ``movers``), ``player`` (whose
+    turn it was), ``turn`` (how many turns were complete before it) and
+    ``events`` (what it did).
     """
     try:
         record = parse_json(text, "the record", MAX_RECORD_CHARS, RECORD_DEPTH)
@@ -110,6 +113,7 @@ def load(text: str, movers: list[int] | None = None) -> Game:
     for number, move in enumerate(moves, 1):
         if movers is not None:
             movers.append(game.to_move)
+        before = {"by": game.to_move, "player": game.turn_player, "turn": game.turns}
         try:
             check_move_text(move)
             game.play(move)
@@ -118,4 +122,6 @@ def load(text: str, movers: list[int] | None = None) -> Game:
         if game.history[-1] != move:  # a game that took another spelling of a move
             raise BadRecord(f"bad record: move {number} is written {game.history[-1]!r} in {game.title}, "
                             f"not {quote(move)}")
+        if trace is not None:
+            trace.append({**before, "events": game.events})
     return game

@@ -14,6 +14,7 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   roll    record                -> the state after the dice at a chance point, drawn from
                                    the game's own seeded generator
   think   record, level?, seed? -> the computer's move at a level (easy, medium, hard)
+  explain record, move          -> what ``move`` would do here: its events and the words for them
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
   measure game, seconds?, fast? -> random games and moves per second in this Python
                                    (at most MEASURE_SECONDS seconds)
@@ -97,13 +98,25 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message}}
 
 
-def state(game: Game, movers: list[int]) -> dict[str, Any]:
+def state(game: Game, movers: list[int], trace: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Everything the page needs to draw a position and take the next move.
 
-    ``movers`` says who made each move of the record (CHANCE for dice).
+    ``movers`` says who made each move of the record (CHANCE for dice); ``trace``
+    (from ``load``) says what every move of the whole record did, when the
+    position shown is not its end. The answer's ``log`` tells the record turn by
+    turn in words; ``marks`` are the turns to mark on the board (see ``_marks``).
     """
     legal = game.legal_moves()
+    if trace is None:
+        trace = []
+        load(game.to_json(), trace=trace)
+    shown = len(game.history)
+    last = trace[shown - 1]["events"] if shown else None
     return {
+        "log": _log(type(game), game.players, trace),
+        "marks": _marks(game, trace[:shown]),
+        # what the move that led here did, in data and in words (for the motion and the announcement)
+        "last_move": None if last is None else {"events": last, "text": type(game).narrate(last, game.players)},
         "record": json.loads(game.to_json()),
         "movers": movers,
         "players": game.players,
@@ -115,6 +128,59 @@ def state(game: Game, movers: list[int]) -> dict[str, Any]:
         "legal": [{"move": m, "steps": game.move_steps(m)} for m in legal],
         "view": game.view(),
     }
+
+
+def _turns(trace: list[dict[str, Any]]) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """The record's turns: (first ply, last ply, the moves of the turn), plies counted from 1."""
+    turns: list[tuple[int, int, list[dict[str, Any]]]] = []
+    for ply, move in enumerate(trace, 1):
+        if turns and trace[turns[-1][0] - 1]["turn"] == move["turn"]:
+            first, _, moves = turns[-1]
+            turns[-1] = (first, ply, moves + [move])
+        else:
+            turns.append((ply, ply, [move]))
+    return turns
+
+
+def _owner(moves: list[dict[str, Any]]) -> int | None:
+    """Whose turn the moves were: the player of the last of them that had one (a team's pick
+    is made by one player for another, whose turn it then is; dice in a roll-off are no one's)."""
+    return next((m["player"] for m in reversed(moves) if m["player"] is not None), None)
+
+
+def _log(cls: type[Game], players: int, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The record in words, one entry per turn: its plies, whose turn it was and what happened."""
+    return [{"first": first, "last": last, "player": _owner(moves),
+             "text": cls.narrate([e for m in moves for e in m["events"]], players)}
+            for first, last, moves in _turns(trace)]
+
+
+def _marks(game: Game, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The turns to mark on the board, oldest first: the moves made so far in the turn being
+    played, and before them the last complete turn of each other player since the player to
+    move last played. Once the game is over (or at dice of no one's turn): the last turn, and
+    the other players' turns before it."""
+    turns = _turns(trace)
+    me = game.turn_player
+    current = []
+    if turns and me is not None and game.turns == trace[-1]["turn"]:
+        current = [turns.pop()]  # the turn in progress
+    elif me is None and turns:
+        current = [turns.pop()]
+        me = _owner(current[0][2])
+    earlier = []
+    while turns and len(earlier) < game.players - 1:
+        owner = _owner(turns[-1][2])
+        if owner is not None and owner == me:
+            break
+        earlier.append(turns.pop())
+    cls = type(game)
+    marks = []
+    for first, last, moves in earlier[::-1] + current:
+        events = [e for m in moves for e in m["events"]]
+        marks.append({"first": first, "last": last, "player": _owner(moves), "events": events,
+                      "text": cls.narrate(events, game.players)})
+    return marks
 
 
 # -- the shape of requests ---------------------------------------------------------
@@ -224,7 +290,8 @@ def _new(fields: dict[str, Any]) -> dict[str, Any]:
 
 def _state(fields: dict[str, Any]) -> dict[str, Any]:
     movers: list[int] = []
-    game = load(fields["record"], movers)
+    trace: list[dict[str, Any]] = []
+    game = load(fields["record"], movers, trace)
     ply = fields["ply"]
     if ply is not None and ply != len(game.history):
         if not 0 <= ply <= len(game.history):
@@ -233,22 +300,33 @@ def _state(fields: dict[str, Any]) -> dict[str, Any]:
         record["moves"] = record["moves"][:ply]
         movers = []
         game = load(json.dumps(record), movers)
-    return state(game, movers)
+    return state(game, movers, trace)
 
 
 def _play(fields: dict[str, Any]) -> dict[str, Any]:
     movers: list[int] = []
-    game = load(fields["record"], movers)
-    mover = game.to_move
+    trace: list[dict[str, Any]] = []
+    game = load(fields["record"], movers, trace)
+    mover, player, turn = game.to_move, game.turn_player, game.turns
     game.play(fields["move"])
-    return state(game, movers + [mover])
+    trace.append({"by": mover, "player": player, "turn": turn, "events": game.events})
+    return state(game, movers + [mover], trace)
 
 
 def _roll(fields: dict[str, Any]) -> dict[str, Any]:
     movers: list[int] = []
-    game = load(fields["record"], movers)
+    trace: list[dict[str, Any]] = []
+    game = load(fields["record"], movers, trace)
+    player, turn = game.turn_player, game.turns
     game.roll()  # IllegalMove anywhere but at a chance point
-    return state(game, movers + [CHANCE])
+    trace.append({"by": CHANCE, "player": player, "turn": turn, "events": game.events})
+    return state(game, movers + [CHANCE], trace)
+
+
+def _explain(fields: dict[str, Any]) -> dict[str, Any]:
+    game = load(fields["record"])
+    game.play(fields["move"])
+    return {"events": game.events, "text": type(game).narrate(game.events, game.players)}
 
 
 def _think(fields: dict[str, Any]) -> dict[str, Any]:
@@ -280,6 +358,7 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "play": (_play, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "roll": (_roll, {"record": (_record, REQUIRED)}),
     "think": (_think, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0)}),
+    "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),

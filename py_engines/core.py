@@ -50,6 +50,30 @@ class Game:
 
     Subclasses set ``name``, ``title``, ``player_counts`` and ``option_specs``
     and implement the rules; the record format and replay live here.
+
+    What happened. Every move (``play``, ``play_unchecked``, ``roll``) leaves in
+    ``events`` a list of plain dicts saying what that move did, each with a
+    ``type`` and the fields of that type. The types every game uses alike:
+
+    ``place``    ``player`` put a piece on ``cell`` (the piece in the game's own fields)
+    ``move``     ``player`` moved a piece or group ``from`` one cell ``to`` another along
+                 ``path`` (every cell passed, ``from`` and ``to`` included)
+    ``capture``  ``player`` took ``owner``'s piece on ``cell`` (``pips``: what it scores)
+    ``remove``   a piece of ``owner`` left ``cell`` without scoring (``reason`` says why)
+    ``dice``     dice rolled for ``player``'s turn (``dice``)
+    ``pass``     ``player`` passed
+    ``out``      ``player`` is out of the game
+    ``end``      the game is over: ``winners`` (empty for a draw) and ``reason``
+
+    and game types of their own (a coaster turned, a fight round, a round's
+    end, a penalty), documented in each game's module. ``turns`` counts the
+    turns completed: the moves played while it holds one value make one turn
+    (a turn may be several moves, dice included). ``turn_player`` is the player
+    whose turn it is (also at a chance point inside a turn; ``None`` when the
+    dice belong to nobody's turn, or once the game is over). ``narrate`` turns
+    the events of one turn into short sentences in plain words. Because loading
+    a record replays it, the events of every move of a record can be had (see
+    ``py_engines.load``'s ``trace``), so any past position can be explained.
     """
 
     name: ClassVar[str]
@@ -62,6 +86,24 @@ class Game:
         self.seed = seed
         self.options = options
         self.history: list[str] = []
+        self.events: list[dict[str, Any]] = []
+        self.turns = 0
+
+    @property
+    def turn_player(self) -> int | None:
+        """The player whose turn it is; games with chance inside a turn refine this."""
+        to_move = self.to_move
+        return None if to_move is None or to_move == CHANCE else to_move
+
+    @classmethod
+    def seat_names(cls, players: int) -> list[str]:
+        """What the page calls each player (the names ``narrate`` uses)."""
+        return [f"Player {p + 1}" for p in range(players)]
+
+    @classmethod
+    def narrate(cls, events: list[dict[str, Any]], players: int) -> str:
+        """One turn's events (every move of the turn, in order) as sentences in plain words."""
+        raise NotImplementedError
 
     # The rules: every game provides these.
     @property
@@ -160,6 +202,39 @@ def is_integer(value: Any) -> bool:
 def same_value(a: Any, b: Any) -> bool:
     """Equal and of the same type: ``1`` is not ``True``, ``3`` is not ``3.0``."""
     return type(a) is type(b) and a == b
+
+
+def and_list(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
+
+
+def tell(clauses: list[tuple[str | None, str]]) -> str:
+    """Sentences from clauses ``(who, what they did)``; ``who`` None for a sentence of its own.
+
+    Consecutive clauses of one player share a sentence (three at most): ``[("Red", "rolls
+    4 and 2"), ("Red", "moves S to S4")]`` reads "Red rolls 4 and 2, then moves S to S4."
+    """
+    sentences = []
+    i = 0
+    while i < len(clauses):
+        who, what = clauses[i]
+        if who is None:
+            sentences.append(what[:1].upper() + what[1:] + ".")
+            i += 1
+            continue
+        parts = [what]
+        i += 1
+        while i < len(clauses) and clauses[i][0] == who and len(parts) < 3:
+            parts.append(clauses[i][1])
+            i += 1
+        sentences.append(f"{who} {', then '.join(parts)}.")
+    return " ".join(sentences)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 pip``, ``3 pips`` (``many`` for an irregular plural)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def check_options(cls: type[Game], players: int, options: dict[str, Any]) -> dict[str, Any]:

@@ -81,8 +81,16 @@ export async function showHint() {
     return;
   }
   if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
+  // What the move would do, to draw on the board and say in words.
+  let told = null;
+  try {
+    told = await engine.call("explain", { record, move: answer.move });
+  } catch {
+    told = null; // the notation alone, then
+  }
+  if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
   const legal = app.state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
-  app.hint = { move: answer.move, cells };
+  app.hint = { move: answer.move, cells, events: told?.events || null, text: told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : null };
   renderGame();
 }

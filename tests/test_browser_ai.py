@@ -39,7 +39,12 @@ def test_play_against_the_computer_undo_and_reload(phone, server):
     moves = played(page)
     assert moves[0] == "e5w" and len(moves) == 2
     reply_cell = moves[1][:-1]
-    assert page.get_attribute(f'[data-cell="{reply_cell}"]', "class").split().count("last") == 1
+    # The reply is marked on the board and told in words, under the board and in the log.
+    assert page.locator(f'.marks .newest[data-mark="{reply_cell}"]').count() == 1
+    assert page.locator(f'.marks [data-mark="e5"]').count() == 0  # White's own move is no news to White
+    told = f"Black places a {'white' if moves[1].endswith('w') else 'black'} piece on {reply_cell}."
+    assert page.inner_text("#recent") == told
+    assert page.locator("#moves .turn-text").last.inner_text() == told
     # Undo takes back the reply and the move together: White to move on an empty board.
     player.tap("#undo")
     page.wait_for_function("document.querySelector('#moves [aria-current=\"step\"]') === null")
@@ -67,11 +72,14 @@ def test_a_hint_marks_a_cell(phone, server):
     player.tap("#hint-button")
     page.wait_for_selector("[data-hint]", timeout=30_000)
     hinted = page.get_attribute("[data-hint]", "data-cell")
-    assert f"Hint: {hinted}" in page.inner_text("#hint")
+    # Said in words, and drawn on the board.
+    page.wait_for_function("document.querySelector('#hint').textContent.includes('places')")
+    assert f"Hint: Black places a " in page.inner_text("#hint") and f" piece on {hinted} (" in page.inner_text("#hint")
+    assert page.locator(f'.marks .hint[data-mark="{hinted}"]').count() == 1
     assert "empty" in page.get_attribute(f'[data-cell="{hinted}"]', "aria-label")
     # The hint goes with the next move.
     player.play("a1b")
-    assert page.locator("[data-hint]").count() == 0
+    assert page.locator("[data-hint]").count() == 0 and page.locator(".marks .hint").count() == 0
     assert "Hint:" not in page.inner_text("#hint")
 
 

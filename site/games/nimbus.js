@@ -121,6 +121,16 @@ export default {
     return out;
   },
 
+  /** A collect: a faded picture of each pyramid taken, and the line it was taken along. */
+  marks(e) {
+    if (e.type === "collect") {
+      const ghosts = e.taken.map((t) => ({ kind: "ghost", cell: t.cell, markup: pyramidSvg(t.kind, t.orient) }));
+      return e.ends[0] === e.ends[1] ? ghosts : [{ kind: "line", cells: e.ends }, ...ghosts];
+    }
+    if (e.type === "orient") return [{ kind: "ring", cell: e.cell }];
+    return null;
+  },
+
   cellLabel(name, view) {
     const sq = view.squares[name];
     return `${name}, ${sq ? squareWords(sq) : "empty"}${(view.last || []).includes(name) ? ", last move" : ""}`;
