@@ -88,7 +88,8 @@ function answerError(code, message) {
 function refusal(request) {
   if (typeof request !== "string") return answerError("bad_request", "a request must be JSON text");
   if (request.length > MAX_REQUEST_CHARS) {
-    return answerError("bad_request", `the request is too long: ${request.length} characters, at most ${MAX_REQUEST_CHARS}` +
+    return answerError("bad_request",
+      `the request is too long: ${request.length} characters, at most ${MAX_REQUEST_CHARS}` +
       culprit(request, (text) => text.length));
   }
   if (depthOver(request, REQUEST_DEPTH)) {
