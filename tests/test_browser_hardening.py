@@ -3,6 +3,7 @@ requests that could hurt the runtime, a runtime that fails; and its
 Content-Security-Policy. Generated input comes from fixed seeds."""
 from __future__ import annotations
 
+import functools
 import json
 import random
 import shutil
@@ -24,8 +25,14 @@ DEEP = "[" * 3000 + "]" * 3000
 SAVE = "boardgames.save."
 
 
+@functools.cache
+def whole_game(name: str) -> str:
+    return random_game(name, 3, fast=True).to_json()
+
+
 def record_of(name: str, plies: int = 6) -> dict:
-    record = json.loads(random_game(name, 3, fast=True).to_json())
+    """The record of a seeded random game of ``name``, cut after ``plies`` moves."""
+    record = json.loads(whole_game(name))
     record["moves"] = record["moves"][:plies]
     return record
 
