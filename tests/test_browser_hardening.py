@@ -16,7 +16,7 @@ import build
 import py_engines
 from conftest import PHONE, Console, Server, open_context, wait_ready
 from py_engines.playout import random_game
-from test_fuzz import misspell
+from test_fuzz import misspell, mutated_request
 
 pytestmark = pytest.mark.browser
 
@@ -229,6 +229,31 @@ def test_the_worker_refuses_deep_or_oversized_requests_before_python(browser, se
     answer = page.evaluate("(t) => raw(t)", json.dumps({"op": "new", "game": "manalath"}))
     assert answer["ok"] and len(answer["result"]["legal"]) == 122
     assert page.evaluate("events").count("ready") == 1
+    context.close()
+    assert console.problems == []
+
+
+def test_malformed_requests_through_the_worker_never_hurt_pyodide(browser, server):
+    """The bridge fuzz of test_fuzz.py, in Pyodide behind the real worker."""
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    page.goto(server.url + "#/")
+    wait_ready(page)
+    page.evaluate(WORKER_PROBE, "./worker.js")
+    rng = random.Random(800)
+    texts = [mutated_request(rng) for _ in range(200)]
+    answers = page.evaluate("async (texts) => { const out = []; for (const t of texts) out.push(await raw(t)); "
+                            "return out; }", texts)
+    codes = {}
+    for text, answer in zip(texts, answers):
+        code = "ok" if answer["ok"] else answer["error"]["code"]
+        codes[code] = codes.get(code, 0) + 1
+        assert code in {"ok", "bad_request", "bad_record", "illegal_move"}, (text[:300], answer)
+        if not answer["ok"]:
+            assert len(answer["error"]["message"]) <= 501 and "z" * 81 not in answer["error"]["message"]
+    assert codes.get("ok", 0) > 10 and codes.get("bad_request", 0) > 100, codes
+    assert page.evaluate("events").count("ready") == 1  # the runtime never had to be restarted
     context.close()
     assert console.problems == []
 
