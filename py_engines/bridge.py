@@ -13,7 +13,10 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   play    record, move          -> the state after ``move``
   roll    record                -> the state after the dice at a chance point, drawn from
                                    the game's own seeded generator
-  think   record, level?, seed? -> the computer's move at a level (easy, medium, hard)
+  think   record, level?, seed? -> the computer's move at a level (easy, medium, hard, expert)
+  search_start  record, level?, seed? -> a search for that move, to run in slices: its number
+  search_step   search, seconds?      -> run it for a slice of time; how far it has got
+  search_stop   search                -> its move (as think answers), now or once done
   explain record, move          -> what ``move`` would do here: its events and the words for them
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
   measure game, seconds?, fast? -> random games and moves per second in this Python
@@ -38,13 +41,15 @@ from typing import Any, Callable
 from . import GAMES, BadRecord, IllegalMove, load, start_game
 from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, Game, is_integer, json_depth,
                    parse_json, quote)
-from .ai import LEVELS, analyse
+from .ai import LEVELS, Search, analyse
 from .playout import measure, random_game
 
 MAX_REQUEST_CHARS = MAX_RECORD_CHARS + 10_000
 """A request holds at most one record and a few short fields."""
 REQUEST_DEPTH = RECORD_DEPTH + 1
 """A request nests one deeper than a record: the record may be a field of it."""
+SLICE_SECONDS = 10.0
+"""The longest slice of a search: while it runs, the engine answers nothing else."""
 MEASURE_SECONDS = 5.0
 """The longest ``measure``: while it runs, the engine answers nothing else."""
 SAFE_DEPTH = 100
@@ -125,10 +130,13 @@ def state(game: Game, movers: list[int], trace: list[dict[str, Any]] | None = No
         "winners": game.winners,
         "scores": game.scores,
         "history": game.history,
-        "legal": [{"move": m, "steps": game.move_steps(m)} for m in legal],
+        # every way of entering every legal move (most moves have one)
+        "legal": [{"move": m, "steps": steps} for m in legal for steps in game.move_entries(m)],
         "view": game.view(),
     }
 
+
+# -- what happened, turn by turn ----------------------------------------------------
 
 def _turns(trace: list[dict[str, Any]]) -> list[tuple[int, int, list[dict[str, Any]]]]:
     """The record's turns: (first ply, last ply, the moves of the turn), plies counted from 1."""
@@ -245,6 +253,18 @@ def _seconds(name: str, value: Any) -> float:
                      f"not {quote(value)}")
 
 
+def _whole(name: str, value: Any) -> int:
+    if not is_integer(value):
+        raise BadRequest(f"'{name}' must be a whole number, not {quote(value)}")
+    return value
+
+
+def _slice(name: str, value: Any) -> float:
+    if (is_integer(value) or isinstance(value, float)) and math.isfinite(value) and 0 <= value <= SLICE_SECONDS:
+        return float(value)
+    raise BadRequest(f"'{name}' must be a number of seconds from 0 to {SLICE_SECONDS:g}, not {quote(value)}")
+
+
 REQUIRED = object()
 """In a field table: the field has no default."""
 
@@ -329,12 +349,61 @@ def _explain(fields: dict[str, Any]) -> dict[str, Any]:
     return {"events": game.events, "text": type(game).narrate(game.events, game.players)}
 
 
-def _think(fields: dict[str, Any]) -> dict[str, Any]:
+def _position(fields: dict[str, Any]) -> Game:
+    """The position of a ``think`` or ``search_start`` request, which must not be over."""
     game = load(fields["record"])
     if game.is_over:
         raise IllegalMove("the game is over: there is no move to choose")
-    found = analyse(game, fields["level"], fields["seed"])
-    return {key: found[key] for key in ("move", "value", "iterations", "seconds", "capped")}
+    return game
+
+
+THOUGHT = ("move", "value", "iterations", "budget", "seconds", "capped")
+
+
+def _think(fields: dict[str, Any]) -> dict[str, Any]:
+    found = analyse(_position(fields), fields["level"], fields["seed"])
+    return {key: found[key] for key in THOUGHT}
+
+
+# Searches run in slices, by number, until stopped. A page runs one at a time; the few
+# kept beside it are searches whose stop never came (a page closed mid-thought).
+SEARCHES: dict[int, Search] = {}
+KEEP_SEARCHES = 4
+_next_search = [1]
+
+
+def _search_start(fields: dict[str, Any]) -> dict[str, Any]:
+    search = Search(_position(fields), fields["level"], fields["seed"])
+    number = _next_search[0]
+    _next_search[0] += 1
+    SEARCHES[number] = search
+    for old in list(SEARCHES)[:-KEEP_SEARCHES]:
+        del SEARCHES[old]
+    return _progress(number, search)
+
+
+def _search_of(fields: dict[str, Any]) -> tuple[int, Search]:
+    number = fields["search"]
+    if number not in SEARCHES:
+        raise BadRequest(f"no search {number} is running (start one with search_start)")
+    return number, SEARCHES[number]
+
+
+def _search_step(fields: dict[str, Any]) -> dict[str, Any]:
+    number, search = _search_of(fields)
+    search.run(fields["seconds"])
+    return _progress(number, search)
+
+
+def _search_stop(fields: dict[str, Any]) -> dict[str, Any]:
+    number, search = _search_of(fields)
+    del SEARCHES[number]
+    found = search.answer()
+    return {**{key: found[key] for key in THOUGHT}, "stopped": not search.done}
+
+
+def _progress(number: int, search: Search) -> dict[str, Any]:
+    return {"search": number, "iterations": search.iterations, "budget": search.budget, "done": search.done}
 
 
 def _random_game(fields: dict[str, Any]) -> dict[str, Any]:
@@ -358,6 +427,9 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "play": (_play, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "roll": (_roll, {"record": (_record, REQUIRED)}),
     "think": (_think, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0)}),
+    "search_start": (_search_start, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0)}),
+    "search_step": (_search_step, {"search": (_whole, REQUIRED), "seconds": (_slice, 0.1)}),
+    "search_stop": (_search_stop, {"search": (_whole, REQUIRED)}),
     "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),

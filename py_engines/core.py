@@ -145,6 +145,11 @@ class Game:
         """How a move is entered on the page: the cells to tap, then the choices."""
         raise NotImplementedError
 
+    def move_entries(self, move: str) -> list[list[dict[str, str]]]:
+        """Every way the page may enter a move, ``move_steps`` first (a Nimbus collect starts
+        from any pyramid it takes). No two moves share a way, nor does one begin another's."""
+        return [self.move_steps(move)]
+
     def view(self) -> dict[str, Any]:
         """What the page draws: plain JSON-ready data about the position."""
         raise NotImplementedError
@@ -169,39 +174,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} players={self.players} moves={len(self.history)}>"
-
-
-def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
-    """``value`` for a message, never longer than about ``limit`` characters.
-
-    Text is quoted as ``repr`` quotes it, cut after ``limit`` characters; other
-    values are written as JSON writes them; lists and objects are only named
-    (they may be huge, or nested too deep to print).
-    """
-    if isinstance(value, str):
-        if len(value) <= limit:
-            return repr(value)
-        return f"{value[:limit]!r}… ({len(value):,} characters)"
-    if isinstance(value, (list, tuple)):
-        return f"a list of {len(value):,}"
-    if isinstance(value, dict):
-        return f"an object of {len(value):,} fields"
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10**limit else f"a number of more than {limit} digits"
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def is_integer(value: Any) -> bool:
-    """A JSON integer: ``3``, not ``3.0`` or ``true``."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def same_value(a: Any, b: Any) -> bool:
-    """Equal and of the same type: ``1`` is not ``True``, ``3`` is not ``3.0``."""
-    return type(a) is type(b) and a == b
 
 
 def and_list(words: list[str]) -> str:
@@ -235,6 +207,37 @@ def tell(clauses: list[tuple[str | None, str]]) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 pip``, ``3 pips`` (``many`` for an irregular plural)."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """``value`` for a message, never longer than about ``limit`` characters.
+
+    Text is quoted as ``repr`` quotes it, cut after ``limit`` characters; other
+    values are written as JSON writes them; lists and objects are only named
+    (they may be huge, or nested too deep to print).
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value):,} characters)"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value):,}"
+    if isinstance(value, dict):
+        return f"an object of {len(value):,} fields"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**limit else f"a number of more than {limit} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def is_integer(value: Any) -> bool:
+    """A JSON integer: ``3``, not ``3.0`` or ``true``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal and of the same type: ``1`` is not ``True``, ``3`` is not ``3.0``."""
+    return type(a) is type(b) and a == b
 
 
 def check_options(cls: type[Game], players: int, options: dict[str, Any]) -> dict[str, Any]:

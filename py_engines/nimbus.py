@@ -260,9 +260,9 @@ class Nimbus(Game):
         return move
 
     def move_steps(self, move: str) -> list[dict[str, str]]:
-        if ":" in move:
-            prop, a, b = self._parse_collect(move)
-            return [{"choice": PROPS[prop]}, {"cell": NAMES[a]}, {"cell": NAMES[a if b < 0 else b]}]
+        if ":" in move:  # a pyramid it takes, then the collect itself (its notation is the choice)
+            _, a, _ = self._parse_collect(move)
+            return [{"cell": NAMES[a]}, {"choice": move}]
         if "=" in move:
             square, orient = self._parse_orient(move)
             return [{"cell": NAMES[square]}, {"choice": ORIENTS[orient]}]
@@ -272,6 +272,14 @@ class Nimbus(Game):
         if move in KIND_INDEX or move in DEAL_INDEX:
             return [{"choice": move}]
         raise IllegalMove(f"illegal move {quote(move)}: not Nimbus notation")
+
+    def move_entries(self, move: str) -> list[list[dict[str, str]]]:
+        """A collect may be entered from any pyramid it takes: tap it, then choose the collect."""
+        if ":" not in move:
+            return [self.move_steps(move)]
+        prop, a, b = self._parse_collect(move)
+        taken = [a] if b < 0 else [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
+        return [self.move_steps(move)] + [[{"cell": NAMES[s]}, {"choice": move}] for s in taken if s != a]
 
     def view(self) -> dict[str, Any]:
         squares = {}

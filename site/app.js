@@ -6,7 +6,7 @@
 // hints), view.js (drawing a game's page) and zoom.js (zoom for big boards).
 import { app, engine, catalog } from "./app-state.js";
 import { Board } from "./board.js";
-import { cancelThinking, scheduleComputer, showHint } from "./computer.js";
+import { cancelThinking, moveNow, scheduleComputer, showHint } from "./computer.js";
 import { gameByName, GAMES, loadUi } from "./games/index.js";
 import { readHash } from "./links.js";
 import * as menus from "./menus.js";
@@ -141,7 +141,9 @@ async function showGame(entry, linkParams, token) {
       const layout = await layoutOf(entry.name);
       if (token !== app.routeToken) return;
       view.board = new Board(layout, { onTap: tapCell, title: `${entry.title} board` });
-      placeBoard(view.els.board, view.board, { game: entry.name, selectedCell: () => app.input.selected().at(-1) });
+      // A zoom centres on the cell selected, else on where the player's next tap may go.
+      const focusCells = () => (app.input.selected().length ? app.input.selected().slice(-1) : [...app.input.next().cells]);
+      placeBoard(view.els.board, view.board, { game: entry.name, focusCells });
     }
     let opened = null;
     if (linkParams) {
@@ -171,7 +173,7 @@ async function showGame(entry, linkParams, token) {
 function gameActions(entry) {
   const api = { engine, app, adoptAndShow, sessionForRecord, startFresh, catalog };
   return {
-    undo, redo, newGame, goTo, changeSeat, choose, cancelInput, showHint,
+    undo, redo, newGame, goTo, changeSeat, choose, cancelInput, showHint, moveNow,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),
     exportGame: () => menus.exportGame(api),

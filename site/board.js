@@ -139,6 +139,7 @@ export class Board {
     this.motionLayer = el("g", { class: "motion", "aria-hidden": "true" }, svg);
     this.marksKey = "";
     this.running = [];
+    this.arriving = new Set(); // cells whose piece is still on its way (shown moving, hidden in place)
     // Keyboard focus starts at the cell nearest the middle of the board.
     const cx = left + width / 2;
     const cy = top + height / 2;
@@ -237,6 +238,7 @@ export class Board {
       if (live.has(name)) classes.push("live");
       if (selected.includes(name)) classes.push("selected");
       if (marked.has(name)) classes.push("marked");
+      if (this.arriving.has(name)) classes.push("arriving");
       node.setAttribute("class", classes.join(" "));
       if (live.has(name)) node.setAttribute("data-live", "");
       else node.removeAttribute("data-live");
@@ -286,7 +288,8 @@ export class Board {
         const c = at(m.cell);
         if (!c) continue;
         const g = el("g", { class: cls, "data-mark": m.cell, transform: `translate(${c.x.toFixed(4)} ${c.y.toFixed(4)})` }, layer);
-        if (m.kind === "ghost") g.innerHTML = m.markup || '<path class="ghost-cross" d="M-0.2,-0.2L0.2,0.2M0.2,-0.2L-0.2,0.2"/>';
+        const markup = m.markup || '<path class="ghost-cross" d="M-0.2,-0.2L0.2,0.2M0.2,-0.2L-0.2,0.2"/>';
+        if (m.kind === "ghost") g.innerHTML = /\bbeside\b/.test(cls) ? `<g transform="translate(-0.3 0.3) scale(0.42)">${markup}</g>` : markup;
         else if (m.kind === "from") el("circle", { r: 0.17 }, g);
         else if (this.shape === "square") el("rect", { x: -0.44, y: -0.44, width: 0.88, height: 0.88, rx: 0.08 }, g);
         else el("circle", { r: this.shape === "circle" ? CIRCLE_R + 0.02 : 0.47 }, g);
@@ -350,11 +353,11 @@ export class Board {
     else if (markup) holder.innerHTML = `<g class="cell filled decorated">${markup}</g>`;
     else return holder.remove();
     const frames = points.map((c) => ({ transform: `translate(${c.x}px, ${c.y}px)` }));
-    dest.node.classList.add("arriving");
+    this.hideWhileMoving(last, true);
     const run = holder.animate(frames, { duration: GLIDE_MS, easing: "ease-in-out" });
     this.track(run, () => {
       holder.remove();
-      dest.node.classList.remove("arriving");
+      this.hideWhileMoving(last, false);
     });
   }
 
@@ -371,7 +374,7 @@ export class Board {
       const spinner = el("g", {}, seat);
       spinner.appendChild(this.copyOf(to));
       spinners.push(spinner);
-      this.cells.get(to).node.classList.add("arriving");
+      this.hideWhileMoving(to, true);
     }
     const around = (deg) => `translate(${cx}px, ${cy}px) rotate(${deg}deg) translate(${-cx}px, ${-cy}px)`;
     const timing = { duration: TURN_MS, easing: "ease-in-out" };
@@ -380,8 +383,15 @@ export class Board {
     for (const spinner of spinners) this.track(spinner.animate([{ transform: "rotate(0deg)" }, { transform: `rotate(${-angle}deg)` }], timing));
     this.track(run, () => {
       wheel.remove();
-      for (const [, to] of moves) this.cells.get(to).node.classList.remove("arriving");
+      for (const [, to] of moves) this.hideWhileMoving(to, false);
     });
+  }
+
+  /** What stands on a cell is hidden there while a copy of it moves in (kept through redraws). */
+  hideWhileMoving(name, hidden) {
+    if (hidden) this.arriving.add(name);
+    else this.arriving.delete(name);
+    this.cells.get(name).node.classList.toggle("arriving", hidden);
   }
 
   /** Keep a running animation, to be finished early by a tap; `done` runs when it ends either way. */

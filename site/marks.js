@@ -15,8 +15,12 @@ function eventMarks(e, ui, view, cls) {
     case "move":
       return [{ kind: "from", cell: e.from, cls }, { kind: "path", cells: e.path, cls }, { kind: "ring", cell: e.to, cls }];
     case "capture":
-    case "remove":
-      return [{ kind: "ghost", cell: e.cell, markup: ui.ghost ? ui.ghost(e, view) : "", cls }];
+    case "remove": {
+      // Where something still stands (what was left of a stack, an attacker that won), the
+      // picture of what was taken goes small in a corner, leaving the piece there readable.
+      const beside = ui.holds?.(view, e.cell) ? " beside" : "";
+      return [{ kind: "ghost", cell: e.cell, markup: ui.ghost ? ui.ghost(e, view) : "", cls: cls + beside }];
+    }
     default:
       return [];
   }

@@ -7,7 +7,7 @@ import { parseShare } from "./links.js";
 import * as store from "./storage.js";
 import { showMessage } from "./ui.js";
 
-export const SEAT_LEVELS = ["easy", "medium", "hard"];
+export const SEAT_LEVELS = ["easy", "medium", "hard", "expert"];
 
 function startedTitle(entry) {
   const when = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

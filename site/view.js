@@ -8,7 +8,7 @@ import { computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
 
 const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
-  ["hard", "Computer · hard"]];
+  ["hard", "Computer · hard"], ["expert", "Computer · expert"]];
 
 function toolButton(id, label, onclick, icon, extra = {}) {
   return h("button", { type: "button", id, class: "tool", onclick, ...extra },
@@ -18,7 +18,7 @@ function toolButton(id, label, onclick, icon, extra = {}) {
 /**
  * Build the page of a game (its board comes later, once its layout is known).
  * `actions` are what its buttons do: {undo, redo, newGame, goTo, changeSeat,
- * choose, cancelInput, showHint, savedGames, importGame, exportGame, share, rules}.
+ * choose, cancelInput, showHint, moveNow, savedGames, importGame, exportGame, share, rules}.
  */
 export function buildGameView(entry, actions) {
   const els = {
@@ -32,7 +32,9 @@ export function buildGameView(entry, actions) {
     board: h("div", { class: "board-area" }, h("p", { class: "board-placeholder" }, "Setting up the board…")),
     hint: h("p", { id: "hint", class: "hint" }),
     thinking: h("p", { id: "thinking", class: "thinking", role: "status", hidden: true },
-      h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "thinking-text" })),
+      h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "thinking-text" }),
+      h("progress", { class: "thinking-progress", max: "1", value: "0", "aria-label": "How far the computer has thought" }),
+      h("button", { type: "button", id: "move-now", class: "move-now", onclick: actions.moveNow }, "Move now")),
     seats: h("div", { class: "seats" }),
     choiceButtons: h("div", { class: "choice-buttons" }),
     moves: h("ol", { id: "moves", class: "log", "aria-label": "Game log" }),
@@ -59,17 +61,21 @@ export function buildGameView(entry, actions) {
     if (item) actions.goTo(Number(item.dataset.ply ?? item.dataset.turnEnd));
   });
 
+  // The board, and beside or under it everything else. On a phone held upright the two are
+  // one column that scrolls; held sideways (and on a desktop) the board keeps the full height
+  // and `.side` scrolls on its own (style.css).
   const root = h("div", { class: "game", "data-game": entry.name },
-    h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.note, els.announce),
     els.board,
-    h("div", { class: "recent-area" }, els.recent),
-    els.choices,
-    els.panel,
-    h("div", { class: "controls" },
-      h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
-      h("div", { class: "control-row tools" }, els.tools)),
-    h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
-      h("h2", { id: "moves-title" }, "Game log"), els.moves, els.movesEmpty));
+    h("div", { class: "side" },
+      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.note, els.announce),
+      h("div", { class: "recent-area" }, els.recent),
+      els.choices,
+      els.panel,
+      h("div", { class: "controls" },
+        h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
+        h("div", { class: "control-row tools" }, els.tools)),
+      h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
+        h("h2", { id: "moves-title" }, "Game log"), els.moves, els.movesEmpty)));
   // A tap anywhere on the game skips a move's motion to its end (and is taken as usual).
   root.addEventListener("pointerdown", () => app.view?.board?.finish(), { capture: true });
   document.getElementById("view").replaceChildren(root);
@@ -116,6 +122,8 @@ export function renderGame() {
   if (app.thinking) {
     els.thinking.querySelector(".thinking-text").textContent = app.thinking.dice
       ? "Rolling the dice…" : `${seatNames[app.thinking.player]} is thinking…`;
+    els.thinking.querySelector(".thinking-progress").hidden = Boolean(app.thinking.dice);
+    els.thinking.querySelector("#move-now").hidden = Boolean(app.thinking.dice);
   }
   const hinted = app.hint?.cells ? new Set(app.hint.cells) : new Set();
 
@@ -131,7 +139,7 @@ export function renderGame() {
     marked: ui.marked ? ui.marked(state, board) : new Set(),
     label: (name) => ui.cellLabel(name, state.view),
   });
-  board.setMarks([...marksFor(state, ui), ...(app.hint?.events ? hintMarks(app.hint.events, ui, state.view) : [])]);
+  drawMarks();
 
   const status = ui.status(state);
   if (els.status.textContent !== status) els.status.textContent = status;
@@ -160,14 +168,23 @@ export function renderGame() {
   else if (app.hint?.move) line = `Hint: ${app.hint.text || app.hint.move} ${line}`;
   els.hint.textContent = line;
   els.hint.hidden = Boolean(app.thinking);
-  const buttons = (computerTurn ? [] : next.choices).map((token) => {
+  const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
+  const buttons = tokens.map((token) => {
     const c = ui.choice(token, state);
+    // A button may say which cells it concerns: they are ringed while a pointer or the focus is on it.
+    const show = (cells) => () => {
+      app.preview = cells;
+      drawMarks();
+    };
     return h("button", {
-      type: "button", class: "choice", "data-choice": token, "aria-label": c.text, "aria-keyshortcuts": c.key,
+      type: "button", class: "choice", "data-choice": token, "aria-label": c.label || c.text, "aria-keyshortcuts": c.key,
       disabled: app.busy > 0, onclick: () => actions.choose(token),
+      onpointerenter: c.preview ? show(c.preview) : null, onfocus: c.preview ? show(c.preview) : null,
+      onpointerleave: c.preview ? show(null) : null, onblur: c.preview ? show(null) : null,
     }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
     c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null);
   });
+  if (!tokens.length) app.preview = null;
   els.choiceButtons.classList.toggle("many", buttons.length > 6);
   if (app.input.active) {
     buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancelInput },
@@ -186,6 +203,15 @@ export function renderGame() {
   renderRecent(els, state, ui);
   renderLog(s, state, ui, seatNames);
   announce(els, s, state, status);
+}
+
+/** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns. */
+function drawMarks() {
+  const { board, entry } = app.view;
+  const state = app.state;
+  const preview = (app.preview || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
+  const hint = app.hint?.events ? hintMarks(app.hint.events, entry.ui, state.view) : [];
+  board.setMarks([...marksFor(state, entry.ui), ...hint, ...preview]);
 }
 
 /** The seats' names: fixed (two colours) or by the number of players. */

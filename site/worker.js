@@ -2,11 +2,15 @@
 // requests by handing their JSON text to py_engines.bridge.handle.
 //
 // Messages in:  {id, request}          request: JSON text for the bridge
+//               {type: "think", id, request}  the computer's move, searched in slices (below);
+//                                             request: JSON text of {record, level, seed}
+//               {type: "stop", id}            that search: play the best move found so far
 // Messages out: {type: "progress", fraction, label}
 //               {type: "ready", seconds}
 //               {type: "failed", message}
 //               {type: "response", id, response}   response: JSON text from the bridge, or the
 //                                                    worker's own error answer (see the end)
+//               {type: "thinking", id, iterations, budget}  a search's progress, after each slice
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
 
@@ -47,11 +51,18 @@ let generation = 0; // the runtime's: bumped when a failed one is replaced
 ready.catch((error) => postMessage({ type: "failed", message: String(error && error.message || error) }));
 
 onmessage = async (event) => {
-  const { id, request } = event.data;
-  postMessage({ type: "response", id, response: refusal(request) || await answer(request) });
+  const { type, id, request } = event.data;
+  if (type === "stop") {
+    stops.add(id);
+    return;
+  }
+  const refused = refusal(request);
+  const work = type === "think" ? think : (bridge) => bridge.handle(request);
+  postMessage({ type: "response", id, response: refused || await answer(work, id, request) });
 };
 
-async function answer(request) {
+/** Run `work(bridge)` on the runtime, which it answers with the bridge's JSON text. */
+async function answer(work, id, request) {
   const runtime = generation;
   let bridge;
   try {
@@ -60,7 +71,7 @@ async function answer(request) {
     return answerError("engine_unavailable", String(error && error.message || error));
   }
   try {
-    return bridge.handle(request);
+    return await work(bridge, id, request);
   } catch (error) {
     // bridge.handle never raises: the runtime itself failed (a fatal error leaves
     // Pyodide unusable), so a fresh one is started for the requests that follow.
@@ -68,6 +79,34 @@ async function answer(request) {
     return answerError("engine_restarted", "The game engine failed on this request and was restarted " +
       `(${String(error && error.message || error).slice(0, 200)}).`);
   }
+}
+
+// -- the computer's move, searched in slices -----------------------------------------
+// Pyodide runs Python synchronously: while a search runs, no message reaches this
+// worker. So a search runs in short slices (its state stays in Python between them,
+// py_engines.bridge's search_* ops) and the worker yields between slices: progress
+// goes out, and a "stop" from the page ("move now") is seen before the next slice.
+const SLICE_SECONDS = 0.1;
+const stops = new Set();
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function think(bridge, id, request) {
+  const call = (op, payload) => JSON.parse(bridge.handle(JSON.stringify({ ...payload, op })));
+  const asked = parse(request);
+  if (!asked || typeof asked !== "object" || Array.isArray(asked)) {
+    return answerError("bad_request", "a think request must be a JSON object"); // not a failure of the runtime
+  }
+  let step = call("search_start", asked);
+  while (step.ok && !step.result.done && !stops.has(id)) {
+    const { iterations, budget } = step.result;
+    postMessage({ type: "thinking", id, iterations, budget });
+    await nextTask();
+    if (stops.has(id)) break;
+    step = call("search_step", { search: step.result.search, seconds: SLICE_SECONDS });
+  }
+  stops.delete(id);
+  return step.ok ? bridge.handle(JSON.stringify({ op: "search_stop", search: step.result.search }))
+    : JSON.stringify(step);
 }
 
 // -- guarding the runtime -----------------------------------------------------------

@@ -94,14 +94,24 @@ def test_tapping_a_log_entry_shows_that_position(phone, server, name):
     assert page.inner_text("#status") != ""
 
 
+def after_a_fight() -> tuple[list[str], int, dict]:
+    """A fight's last round in a seeded random game, after which the attacker still has a
+    die to play (so the page waits there rather than rolling on): moves, seed, the round."""
+    for seed in range(1, 40):
+        game = random_game("not_nyout", seed, 2)
+        trace: list[dict] = []
+        py_engines.load(game.to_json(), trace=trace)
+        for i, m in enumerate(trace[:-1]):
+            if any(e["type"] == "fight_end" for e in m["events"]) and trace[i + 1]["by"] not in (None, -1) \
+                    and trace[i + 1]["turn"] == m["turn"]:
+                return game.history[:i + 1], seed, next(e for e in m["events"] if e["type"] == "fight")
+    raise AssertionError("no such fight")
+
+
 def test_a_fight_shows_its_dice(phone, server):
     page = phone
-    game = random_game("not_nyout", 3, 2)
-    trace: list[dict] = []
-    py_engines.load(game.to_json(), trace=trace)
-    ply = next(i + 1 for i, m in enumerate(trace) if any(e["type"] == "fight" for e in m["events"]))
-    fight = next(e for e in trace[ply - 1]["events"] if e["type"] == "fight")
-    page.goto(server.url + link("not_nyout", game.history[:ply], 3))
+    moves, seed, fight = after_a_fight()
+    page.goto(server.url + link("not_nyout", moves, seed))
     wait_ready(page)
     page.wait_for_selector("#banner .nn-die")
     banner = page.inner_text("#banner")
@@ -112,3 +122,40 @@ def test_a_fight_shows_its_dice(phone, server):
     assert f"{loser} loses a horse" in banner
     assert f"{fight['attack_die']}+2 against {fight['defence_die']}" in page.inner_text("#recent")
     shot(page, "fight")
+
+
+def after_a_take_with_a_piece_left() -> tuple[str, list[str], int, str]:
+    """A Nymbat attack the attacker survived, or an Ambush capture that left a stack:
+    (game, moves, seed, the cell) for the first found in seeded random games."""
+    for name in ("nymbat", "ambush"):
+        for seed in range(1, 60):
+            game = random_game(name, seed, 2)
+            trace: list[dict] = []
+            py_engines.load(game.to_json(), trace=trace)
+            replay = py_engines.new_game(name, 2, seed)
+            for ply, move in enumerate(game.history, 1):
+                replay.play(move)
+                taken = [e["cell"] for e in trace[ply - 1]["events"] if e["type"] in ("capture", "remove")]
+                held = [c for c in taken if c in replay.view()["cells"]]
+                if held and replay.to_move is not None:
+                    return name, game.history[:ply], seed, held[0]
+    raise AssertionError("no such position")
+
+
+def test_no_mark_hides_what_stands_on_a_cell(phone, server):
+    page = phone
+    name, moves, seed, cell = after_a_take_with_a_piece_left()
+    page.goto(server.url + link(name, moves, seed))
+    wait_ready(page)
+    page.wait_for_selector(f'.marks [data-mark="{cell}"]')
+    centre = page.evaluate("""(cell) => {
+        const r = document.querySelector(`[data-cell="${cell}"]`).getBoundingClientRect();
+        return {x: r.left + r.width / 2, y: r.top + r.height / 2};
+    }""", cell)
+    covering = page.evaluate("""([cell, c]) => [...document.querySelectorAll(`.marks [data-mark="${cell}"]`)]
+        .filter((m) => !m.classList.contains('mark-ring') && !m.classList.contains('mark-from'))
+        .filter((m) => { const r = m.getBoundingClientRect();
+                         return r.left < c.x && c.x < r.right && r.top < c.y && c.y < r.bottom; })
+        .map((m) => m.getAttribute('class'))""", [cell, centre])
+    assert covering == [], f"{name}: marks over the middle of {cell}: {covering}"
+    assert page.locator(f'.marks .mark-ghost.beside[data-mark="{cell}"]').count() >= 1

@@ -101,6 +101,11 @@ export default {
     return out;
   },
 
+  /** Whether a cell holds something now (what was taken there is then drawn beside it). */
+  holds(view, cell) {
+    return Boolean(view.cells[cell]);
+  },
+
   cellLabel(name, view) {
     const info = view.cells[name];
     let text = `${name}, ${info ? stackWords(info) : "empty"}`;

@@ -86,6 +86,11 @@ export default {
     return pieceSvg(e.player, e.number);
   },
 
+  /** Whether a cell holds something now (what was taken there is then drawn beside it). */
+  holds(view, cell) {
+    return Boolean(view.cells[cell]);
+  },
+
   cellLabel(name, view) {
     const piece = view.cells[name];
     const z = zones(view)[name];
