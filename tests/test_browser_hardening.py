@@ -194,15 +194,15 @@ WORKER_PROBE = """async (workerUrl) => {
   window.worker = new Worker(workerUrl, {type: 'module'});
   window.events = [];
   worker.addEventListener('message', (e) => { if (e.data.type !== 'response') events.push(e.data.type); });
-  window.raw = (text) => new Promise((resolve) => {
+  window.raw = (text, type) => new Promise((resolve) => {
     const id = Math.random();
     const listen = (e) => {
-      if (e.data.id !== id) return;
+      if (e.data.id !== id || e.data.type !== 'response') return;
       worker.removeEventListener('message', listen);
       resolve(JSON.parse(e.data.response));
     };
     worker.addEventListener('message', listen);
-    worker.postMessage({id, request: text});
+    worker.postMessage({type, id, request: text});
   });
 }"""
 
@@ -226,6 +226,10 @@ def test_the_worker_refuses_deep_or_oversized_requests_before_python(browser, se
     for text, code, words in cases:
         answer = page.evaluate("(t) => raw(t)", text)
         assert answer["error"]["code"] == code and words in answer["error"]["message"], answer
+    # A search request (run in slices by the worker) that is not an object is refused, not a failure.
+    for text in ("not json", "[1]", DEEP):
+        answer = page.evaluate("(t) => raw(t, 'think')", text)
+        assert answer["error"]["code"] == "bad_request", answer
     answer = page.evaluate("(t) => raw(t)", json.dumps({"op": "new", "game": "manalath"}))
     assert answer["ok"] and len(answer["result"]["legal"]) == 122
     assert page.evaluate("events").count("ready") == 1
