@@ -153,7 +153,8 @@ def add_up(path: Path) -> int:
     for line in path.read_text().splitlines():
         part = json.loads(line)
         key = (part["game"], part["players"])
-        seeds.setdefault(key, []).append((part["first_seed"], part["first_seed"] + part["games"] + len(part["failures"])))
+        first = part["first_seed"]
+        seeds.setdefault(key, []).append((first, first + part["games"] + len(part["failures"])))
         if key not in totals:
             totals[key] = {**part, "wins": list(part["wins"]), "failures": list(part["failures"])}
             continue
@@ -185,7 +186,8 @@ def main() -> int:
     parser.add_argument("--game", help="one game only")
     parser.add_argument("--players", type=int, help="one player count only")
     parser.add_argument("--json", type=Path, help="append each case's counts to this file (one JSON line each)")
-    parser.add_argument("--add-up", type=Path, metavar="FILE", help="print the totals of the slices in FILE (from --json)")
+    parser.add_argument("--add-up", type=Path, metavar="FILE",
+                        help="print the totals of the slices in FILE (from --json)")
     args = parser.parse_args()
     if args.add_up:
         return add_up(args.add_up)

@@ -640,7 +640,8 @@ class Nimbus(Game):
                                   f"{'upright' if d < 0 else 'pointing ' + DIRS[d]}")
             return
         if "-" not in move:
-            raise IllegalMove(f"illegal move {quote(move)}: not a move action ('d4=ne', 'd4-d7') nor a collect ('r:b4-g4')")
+            raise IllegalMove(f"illegal move {quote(move)}: not a move action ('d4=ne', 'd4-d7') "
+                              "nor a collect ('r:b4-g4')")
         a, b = self._parse_step(move)
         if not self.stacks[a]:
             raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} is empty")
@@ -722,7 +723,8 @@ class Nimbus(Game):
     def _parse_orient(self, move: str) -> tuple[int, int]:
         m = _ORIENT.fullmatch(move)
         if not m or m.group(2) not in ORIENTS:
-            raise IllegalMove(f"illegal move {quote(move)}: expected a square and an orientation, e.g. 'd4=u' or 'd4=ne'")
+            raise IllegalMove(f"illegal move {quote(move)}: expected a square and an orientation, "
+                              "e.g. 'd4=u' or 'd4=ne'")
         return INDEX[m.group(1)], ORIENTS.index(m.group(2))
 
     def _parse_step(self, move: str) -> tuple[int, int]:
@@ -734,7 +736,8 @@ class Nimbus(Game):
     def _parse_collect(self, move: str) -> tuple[int, int, int]:
         m = _COLLECT.fullmatch(move)
         if not m or m.group(1) not in PROP_INDEX:
-            raise IllegalMove(f"illegal move {quote(move)}: a collect is a property and a line, e.g. 'r:b4-g4' or '2:d4'")
+            raise IllegalMove(f"illegal move {quote(move)}: a collect is a property and a line, "
+                              "e.g. 'r:b4-g4' or '2:d4'")
         a = INDEX[m.group(2)]
         b = INDEX[m.group(3)] if m.group(3) else -1
         if b >= 0 and (a, b) not in LINE_OF:

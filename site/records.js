@@ -13,7 +13,9 @@ const RECORD_FIELDS = ["format", "game", "players", "seed", "options", "moves"];
 
 /** A value for a message: text cut to about 80 characters, anything else named. */
 export function quote(value, limit = 80) {
-  if (typeof value === "string") return value.length <= limit ? `“${value}”` : `“${value.slice(0, limit)}…” (${value.length} characters)`;
+  if (typeof value === "string") {
+    return value.length <= limit ? `“${value}”` : `“${value.slice(0, limit)}…” (${value.length} characters)`;
+  }
   if (Array.isArray(value)) return "a list";
   if (value && typeof value === "object") return "an object";
   return String(value);
@@ -80,7 +82,9 @@ export function recordProblem(record, game = null) {
  * The size and the nesting are checked before the text is parsed.
  */
 export function readRecordText(text) {
-  if (text.length > MAX_RECORD_CHARS) return { error: `it is too long (${text.length} characters; a record has at most ${MAX_RECORD_CHARS})` };
+  if (text.length > MAX_RECORD_CHARS) {
+    return { error: `it is too long (${text.length} characters; a record has at most ${MAX_RECORD_CHARS})` };
+  }
   if (jsonDepth(text, RECORD_DEPTH) > RECORD_DEPTH) return { error: "it nests deeper than a game record can" };
   let record;
   try {

@@ -45,7 +45,8 @@ export function newId() {
 
 function parse(id, raw) {
   if (raw.length > MAX_SAVE_CHARS) {
-    return { id, ok: false, raw, error: `it is too large (${raw.length} characters; a saved game has at most ${MAX_SAVE_CHARS})` };
+    const error = `it is too large (${raw.length} characters; a saved game has at most ${MAX_SAVE_CHARS})`;
+    return { id, ok: false, raw, error };
   }
   let entry;
   try {

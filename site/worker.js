@@ -92,7 +92,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function think(bridge, id, request) {
   const call = (op, payload) => JSON.parse(bridge.handle(JSON.stringify({ ...payload, op })));
-  let step = call("search_start", JSON.parse(request));
+  const asked = parse(request);
+  if (!asked || typeof asked !== "object" || Array.isArray(asked)) {
+    return answerError("bad_request", "a think request must be a JSON object"); // not a failure of the runtime
+  }
+  let step = call("search_start", asked);
   while (step.ok && !step.result.done && !stops.has(id)) {
     const { iterations, budget } = step.result;
     postMessage({ type: "thinking", id, iterations, budget });
@@ -123,7 +127,8 @@ function answerError(code, message) {
 function refusal(request) {
   if (typeof request !== "string") return answerError("bad_request", "a request must be JSON text");
   if (request.length > MAX_REQUEST_CHARS) {
-    return answerError("bad_request", `the request is too long: ${request.length} characters, at most ${MAX_REQUEST_CHARS}` +
+    return answerError("bad_request",
+      `the request is too long: ${request.length} characters, at most ${MAX_REQUEST_CHARS}` +
       culprit(request, (text) => text.length));
   }
   if (depthOver(request, REQUEST_DEPTH)) {

@@ -3,6 +3,7 @@ requests that could hurt the runtime, a runtime that fails; and its
 Content-Security-Policy. Generated input comes from fixed seeds."""
 from __future__ import annotations
 
+import functools
 import json
 import random
 import shutil
@@ -15,7 +16,7 @@ import build
 import py_engines
 from conftest import PHONE, Console, Server, open_context, wait_ready
 from py_engines.playout import random_game
-from test_fuzz import misspell
+from test_fuzz import misspell, mutated_request
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +25,14 @@ DEEP = "[" * 3000 + "]" * 3000
 SAVE = "boardgames.save."
 
 
+@functools.cache
+def whole_game(name: str) -> str:
+    return random_game(name, 3, fast=True).to_json()
+
+
 def record_of(name: str, plies: int = 6) -> dict:
-    record = json.loads(random_game(name, 3, fast=True).to_json())
+    """The record of a seeded random game of ``name``, cut after ``plies`` moves."""
+    record = json.loads(whole_game(name))
     record["moves"] = record["moves"][:plies]
     return record
 
@@ -187,15 +194,15 @@ WORKER_PROBE = """async (workerUrl) => {
   window.worker = new Worker(workerUrl, {type: 'module'});
   window.events = [];
   worker.addEventListener('message', (e) => { if (e.data.type !== 'response') events.push(e.data.type); });
-  window.raw = (text) => new Promise((resolve) => {
+  window.raw = (text, type) => new Promise((resolve) => {
     const id = Math.random();
     const listen = (e) => {
-      if (e.data.id !== id) return;
+      if (e.data.id !== id || e.data.type !== 'response') return;
       worker.removeEventListener('message', listen);
       resolve(JSON.parse(e.data.response));
     };
     worker.addEventListener('message', listen);
-    worker.postMessage({id, request: text});
+    worker.postMessage({type, id, request: text});
   });
 }"""
 
@@ -219,9 +226,38 @@ def test_the_worker_refuses_deep_or_oversized_requests_before_python(browser, se
     for text, code, words in cases:
         answer = page.evaluate("(t) => raw(t)", text)
         assert answer["error"]["code"] == code and words in answer["error"]["message"], answer
+    # A search request (run in slices by the worker) that is not an object is refused, not a failure.
+    for text in ("not json", "[1]", DEEP):
+        answer = page.evaluate("(t) => raw(t, 'think')", text)
+        assert answer["error"]["code"] == "bad_request", answer
     answer = page.evaluate("(t) => raw(t)", json.dumps({"op": "new", "game": "manalath"}))
     assert answer["ok"] and len(answer["result"]["legal"]) == 122
     assert page.evaluate("events").count("ready") == 1
+    context.close()
+    assert console.problems == []
+
+
+def test_malformed_requests_through_the_worker_never_hurt_pyodide(browser, server):
+    """The bridge fuzz of test_fuzz.py, in Pyodide behind the real worker."""
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    page.goto(server.url + "#/")
+    wait_ready(page)
+    page.evaluate(WORKER_PROBE, "./worker.js")
+    rng = random.Random(800)
+    texts = [mutated_request(rng) for _ in range(200)]
+    answers = page.evaluate("async (texts) => { const out = []; for (const t of texts) out.push(await raw(t)); "
+                            "return out; }", texts)
+    codes = {}
+    for text, answer in zip(texts, answers):
+        code = "ok" if answer["ok"] else answer["error"]["code"]
+        codes[code] = codes.get(code, 0) + 1
+        assert code in {"ok", "bad_request", "bad_record", "illegal_move"}, (text[:300], answer)
+        if not answer["ok"]:
+            assert len(answer["error"]["message"]) <= 501 and "z" * 81 not in answer["error"]["message"]
+    assert codes.get("ok", 0) > 10 and codes.get("bad_request", 0) > 100, codes
+    assert page.evaluate("events").count("ready") == 1  # the runtime never had to be restarted
     context.close()
     assert console.problems == []
 

@@ -93,7 +93,8 @@ def mutated_request(rng: random.Random) -> str:
     text = text.replace(json.dumps(HUGE), json.dumps("h" * (bridge.MAX_REQUEST_CHARS + 1)))
     if kind >= 0.85:   # the text itself damaged
         cut = rng.randrange(len(text) + 1)
-        text = text[:cut] + rng.choice(["", "{", "]", '"', "\\", "[" * 3000, ",", "NaN", "\x00", ESCAPES]) + text[cut + 1:]
+        damage = rng.choice(["", "{", "]", '"', "\\", "[" * 3000, ",", "NaN", "\x00", ESCAPES])
+        text = text[:cut] + damage + text[cut + 1:]
     return text
 
 
