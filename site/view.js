@@ -2,6 +2,7 @@
 // move list) and bringing it up to date with renderGame() after any change.
 // What the buttons do comes in as `actions`; the board itself is board.js.
 import { app, engine, CHANCE } from "./app-state.js";
+import { pictureHint } from "./picture.js";
 import { computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
 
@@ -98,6 +99,7 @@ export function renderGame() {
   els.seatSelects.forEach((label, player) => {
     const select = label.querySelector("select");
     if (select.value !== seats[player]) select.value = seats[player];
+    select.disabled = Boolean(app.picture);
   });
   if (els.seatSummary) els.seatSummary.textContent = seatSummary(seats);
   const computerTurn = computerToMove();
@@ -148,6 +150,7 @@ export function renderGame() {
       : `${seatNames[computerTurn.player]} is played by the computer.`;
   } else if (app.hint?.pending) line = "Looking for a good move…";
   else if (app.hint?.move) line = `Hint: ${app.hint.move}. ${line}`;
+  if (app.picture) line = pictureHint(selected);
   els.hint.textContent = line;
   els.hint.hidden = Boolean(app.thinking);
   const buttons = (computerTurn ? [] : next.choices).map((token) => {
