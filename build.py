@@ -290,9 +290,8 @@ def build(quiet: bool = False) -> Path:
     # The games with a page module (site/games/<name>.js): the page offers only these.
     pages = sorted(p.stem for p in (ROOT / "site" / "games").glob("*.js") if p.stem != "index")
     write_boards(staging / "boards", pages)
-    offline_bytes = sum(p.stat().st_size for p in staging.rglob("*") if p.is_file())  # nearly all of the precache
     info = {"build": build_id, "pyodide": PYODIDE_VERSION, "engineWheel": f"wheels/{engine.name}",
-            "micropipWheel": f"wheels/{micropip.name}", "pages": pages, "offlineBytes": offline_bytes}
+            "micropipWheel": f"wheels/{micropip.name}", "pages": pages}
     (staging / "build-info.js").write_text(
         "// Written by build.py: what this build contains.\n"
         f"export const BUILD = {json.dumps(info, indent=2)};\n")

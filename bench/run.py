@@ -75,9 +75,9 @@ class FloorHandler(BenchHandler):
         http.server.SimpleHTTPRequestHandler.end_headers(self)
 
 
-def serve(handler) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve(handler, folder: Path = build.SITE_OUT) -> tuple[http.server.ThreadingHTTPServer, str]:
     import functools
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(build.SITE_OUT)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     httpd.lock = threading.Lock()
     httpd.sent = 0
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -90,7 +90,8 @@ def visit(context, url: str) -> dict:
     page = context.new_page()
     page.goto(url)
     page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
-    found = page.evaluate("({shown: window.__shownAt / 1000, ready: window.__readyAt / 1000, e5: window.__shownE5})")
+    found = page.evaluate("({shown: window.__shownAt / 1000, ready: window.__readyAt / 1000, e5: window.__shownE5,"
+                          " engine: document.body.dataset.engine})")
     page.close()
     return found
 
@@ -150,9 +151,11 @@ def app_visits(chromium, httpd, base: str) -> dict[str, dict]:
     with httpd.lock:
         found["bytes page"] = httpd.sent
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    page.close()
     with httpd.lock:
         found["bytes total"] = httpd.sent
+    # The player stays a moment: long enough for the engine to keep its snapshot (snapshot.js).
+    found["snapshot kept"] = page.evaluate(SNAPSHOT_KEPT_JS)
+    page.close()
     play_two_moves(context, url)
     for kind in ("second", "third"):
         found[kind] = visit(context, url)
@@ -165,6 +168,17 @@ def app_visits(chromium, httpd, base: str) -> dict[str, dict]:
     return found
 
 
+# Seconds until the engine's snapshot is in a cache (null if not within a minute).
+SNAPSHOT_KEPT_JS = """async () => {
+  const start = performance.now();
+  while (performance.now() - start < 60000) {
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match('./engine.snapshot')) return (performance.now() - start) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}"""
 # In a running page: seconds from a change to the moment ``done()`` holds, checked at every change of the page.
 UNTIL_JS = """([action, done]) => new Promise((resolve) => {
   const check = new Function('return (' + done + ')');
@@ -178,12 +192,30 @@ UNTIL_JS = """([action, done]) => new Promise((resolve) => {
 OTHERS = ("ambush", "nymbat", "not_nyout", "nimbus")
 
 
+def games_in_progress() -> dict[str, str]:
+    """localStorage entries for a game in progress of each other game: a seeded random
+    game stopped halfway, saved as the page saves one (site/session.js)."""
+    from py_engines.playout import random_game
+    entries = {}
+    for number, name in enumerate(OTHERS):
+        record = json.loads(random_game(name, seed=number + 1).to_json())
+        record["moves"] = record["moves"][:len(record["moves"]) // 2]
+        save = {"id": f"bench{number}", "game": name, "record": record, "cursor": len(record["moves"]),
+                "updated": 0, "title": f"{name}, halfway"}
+        entries[f"boardgames.save.{save['id']}"] = json.dumps(save)
+        entries[f"boardgames.current.{name}"] = json.dumps(save["id"])
+    return entries
+
+
 def switch_times(context, url: str) -> dict[str, list[float]]:
-    """In a page already running Manalath: open each other game by its link, then
-    back, and start a new Manalath game; seconds until each is playable."""
+    """In a page already running Manalath, with a game halfway through in progress
+    for each other game: open each other game by its link, then back, and start a
+    new Manalath game; seconds until each is playable."""
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready]", timeout=120_000)
+    page.evaluate("(entries) => { for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value); }",
+                  games_in_progress())
     times: dict[str, list[float]] = {"open a game (first time)": [], "open a game (again)": [], "new game": []}
     for kind in ("open a game (first time)", "open a game (again)"):
         for name in OTHERS + ("manalath",):
@@ -200,49 +232,59 @@ def switch_times(context, url: str) -> dict[str, list[float]]:
     return times
 
 
-def boot_figures(chromium, runs: int) -> dict:
-    """Each run: the floor's visits, then the app's, in fresh profiles, from two servers of the same files."""
-    app_httpd, app_base = serve(BenchHandler)
-    floor_httpd, floor_base = serve(FloorHandler)
-    found: dict = {"floor": [], "app": []}
+def boot_figures(chromium, runs: int, against: Path | None = None) -> dict:
+    """Each run: the floor's visits, then the app's, in fresh profiles, from two servers
+    of the same files (and those of another build of the app, ``against``, if given)."""
+    servers = {"floor": serve(FloorHandler), "app": serve(BenchHandler)}
+    if against:
+        servers["against"] = serve(BenchHandler, against)
+    found: dict = {name: [] for name in servers}
     try:
         for _ in range(runs):
-            found["floor"].append(floor_visits(chromium, floor_base))
-            found["app"].append(app_visits(chromium, app_httpd, app_base))
+            for name, (httpd, base) in servers.items():
+                visits = floor_visits(chromium, base) if name == "floor" else app_visits(chromium, httpd, base)
+                found[name].append(visits)
     finally:
-        for httpd in (app_httpd, floor_httpd):
+        for httpd, _ in servers.values():
             httpd.shutdown()
             httpd.server_close()
     return found
 
 
-def print_boot(found: dict, runs: int) -> None:
-    med = lambda who, kind, what: median(run[kind][what] for run in found[who])
+def print_boot(found: dict, runs: int, against: Path | None = None) -> None:
+    med = lambda who, kind, what: median(run[kind][what] for run in found[who])  # noqa: E731
+    apps = ["app"] + (["against"] if "against" in found else [])
     print(f"Boot, Manalath on a phone-sized page: seconds from navigation, median of {runs} fresh profiles")
-    print(f"  {'visit':<9}{'floor ready':>12}{'app shown':>11}{'app ready':>11}{'ready/floor':>13}  target")
-    floor_warm = med("floor", "second", "ready")
+    if against:
+        print(f"  (\"other\": the build in {against}, measured in the same runs)")
+    head = "".join(f"{f'{who} shown':>14}{f'{who} ready':>14}{'/ floor':>9}" for who in ("app", "other")[:len(apps)])
+    print(f"  {'visit':<9}{'floor ready':>12}{head}   target")
     for kind in VISITS:
         floor = med("floor", kind, "ready")
-        app = med("app", kind, "ready")
-        shown = med("app", kind, "shown")
-        if kind == "cold":
-            ratio, target = app / floor, "<= 1.15 x floor cold"
-        else:
-            ratio, target = app / floor_warm, "<= 1.10 x floor second"
-        print(f"  {kind:<9}{floor:12.2f}{shown:11.2f}{app:11.2f}{ratio:13.2f}  {target}")
-    print("  (floor: bench/floor.html boots Pyodide alone from the HTTP cache, no service worker;"
-          " app shown: the board with the position, target <= 0.5 s on a return visit)")
-    e5 = {run[kind]["e5"] for run in found["app"] for kind in ("second", "third", "offline")}
-    print(f"  on return visits, e5 when first shown: {', '.join(sorted(map(str, e5)))} (it holds White's first move)")
-    page_bytes = median(run["bytes page"] for run in found["app"])
-    total = median(run["bytes total"] for run in found["app"])
-    print(f"  first visit downloads {page_bytes / 1e6:.2f} MB until playable, {total / 1e6:.2f} MB"
-          " with the service worker's precache")
-    switches = found["app"][0]["switch"]
-    print(f"  in a running page (seconds, median over runs; target <= 0.10):")
-    for kind in switches:
-        values = [v for run in found["app"] for v in run["switch"][kind]]
-        print(f"    {kind:<26} median {median(values):.3f}   max {max(values):.3f}")
+        row = "".join(f"{med(who, kind, 'shown'):14.2f}{med(who, kind, 'ready'):14.2f}"
+                      f"{med(who, kind, 'ready') / floor:9.2f}" for who in apps)
+        target = "ready <= 1.15 x floor" if kind == "cold" else "shown <= 0.5, ready <= 1.10 x floor"
+        print(f"  {kind:<9}{floor:12.2f}{row}   {target}")
+    print("  (floor: bench/floor.html boots Pyodide alone, no service worker, from the HTTP cache on return visits;"
+          " shown: the board with the game on screen; ready: playable)")
+    for who in apps:
+        e5 = {run[kind]["e5"] for run in found[who] for kind in ("second", "third", "offline")}
+        page_bytes = median(run["bytes page"] for run in found[who])
+        total = median(run["bytes total"] for run in found[who])
+        label = "app" if who == "app" else "other"
+        engines = [run[kind].get("engine") for run in found[who] for kind in ("second", "third", "offline")]
+        kept = [run.get("snapshot kept") for run in found[who]]
+        if any(engines):
+            print(f"  {label}: return visits restored from the engine's snapshot: {engines.count('restored')} of"
+                  f" {len(engines)}; the first visit kept it {median([k for k in kept if k is not None] or [0]):.1f} s"
+                  f" after it was playable ({kept.count(None)} never)")
+        print(f"  {label}: on return visits e5 said \"{' / '.join(sorted(map(str, e5)))}\" when first shown"
+              f" (White played there); the first visit downloads {page_bytes / 1e6:.2f} MB until playable,"
+              f" {total / 1e6:.2f} MB with the offline copy")
+        print(f"  {label}, in a running page (seconds over every run: median, max; target <= 0.10):")
+        for kind in found[who][0]["switch"]:
+            values = [v for run in found[who] for v in run["switch"][kind]]
+            print(f"    {kind:<26} {median(values):.3f}  {max(values):.3f}")
 
 
 WORKER_BOOT = """(install) => new Promise((resolve, reject) => {
@@ -364,7 +406,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
     parser.add_argument("--games", help="comma-separated games to measure (default: every built game)")
     parser.add_argument("--no-boot", action="store_true", help="skip the page boot figures")
-    parser.add_argument("--boot-only", action="store_true", help="only the page boot figures")
+    parser.add_argument("--boot-only", action="store_true", help="only the page boot figures (not the worker's)")
+    parser.add_argument("--against", type=Path, help="another built site (e.g. main's dist/site) to boot in the same runs")
     args = parser.parse_args()
     if args.quick:
         args.runs, args.seconds = 3, 1.0
@@ -381,20 +424,20 @@ def main() -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=ARGS)
         if not args.no_boot:
-            boots = boot_figures(p.chromium, args.runs)
+            boots = boot_figures(p.chromium, args.runs, args.against)
             report["boot"] = boots
-            print_boot(boots, args.runs)
-            installs = install_times(browser, base, args.runs)
-            report["install"] = installs
-            unpack, micropip = median(installs["unpack"]), median(installs["micropip"])
-            print(f"  worker boot, engine wheel unpacked {unpack:.2f}, installed by micropip {micropip:.2f} "
-                  f"(+{micropip - unpack:.2f})")
+            print_boot(boots, args.runs, args.against)
             if args.boot_only:
                 browser.close()
                 httpd.shutdown()
                 if args.json:
                     args.json.write_text(json.dumps(report, indent=1))
                 return 0
+            installs = install_times(browser, base, args.runs)
+            report["install"] = installs
+            unpack, micropip = median(installs["unpack"]), median(installs["micropip"])
+            print(f"  worker boot, engine wheel unpacked {unpack:.2f}, installed by micropip {micropip:.2f} "
+                  f"(+{micropip - unpack:.2f})")
         py = pyodide_speed(browser, base, games, args.seconds, args.runs)
         py_think = pyodide_think(browser, base, games)
         browser.close()

@@ -4,12 +4,11 @@
 // module shares), session.js (the game in progress and its saved copy),
 // moves.js (changes of position), computer.js (the computer's turns and
 // hints), view.js (drawing a game's page), zoom.js (zoom for big boards),
-// boot.js (starting the engine's worker and the service worker) and picture.js
-// (the game drawn before the engine is ready).
+// boot.js (the engine's worker, started first, and the service worker) and
+// picture.js (the game drawn before the engine is ready).
 import { app, engine, catalog } from "./app-state.js";
 import { Board } from "./board.js";
-import { storingOfflineCopy, watchForUpdates } from "./boot.js";
-import { BUILD } from "./build-info.js";
+import { watchForUpdates } from "./boot.js";
 import { cancelThinking, scheduleComputer, showHint } from "./computer.js";
 import { gameByName, GAMES, loadUi } from "./games/index.js";
 import { readHash } from "./links.js";
@@ -25,16 +24,6 @@ import { placeBoard } from "./zoom.js";
 
 const loading = document.getElementById("loading");
 const progressBar = document.getElementById("progress-bar");
-if (storingOfflineCopy) {
-  // A first visit stores the games for offline play before the engine starts (boot.js).
-  const megabytes = Math.round((BUILD.offlineBytes || 0) / 1e6);
-  document.getElementById("loading-label").textContent =
-    `Downloading the games for offline play${megabytes ? ` (${megabytes} MB, only this once)` : ""}…`;
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    progressBar.classList.add("creeping");
-    progressBar.style.width = "40%";
-  }));
-}
 
 engine.on("progress", (fraction, label) => {
   document.getElementById("loading-label").textContent = `${label}…`;
@@ -49,8 +38,9 @@ engine.on("progress", (fraction, label) => {
   } else progressBar.classList.remove("creeping");
 });
 
-engine.on("ready", () => {
+engine.on("ready", (seconds, snapshot) => {
   app.engineReady = true;
+  document.body.dataset.engine = snapshot ? "restored" : "booted"; // restored from a memory snapshot (snapshot.js)
   loading.hidden = true;
   markReady();
   setTimeout(() => watchForUpdates(() => (document.getElementById("update-notice").hidden = false)), 0);

@@ -40,7 +40,7 @@ export function connectEngine(worker) {
     if (data.type === "progress") emit("progress", data.fraction, data.label);
     else if (data.type === "ready") {
       resolveReady(data.seconds);
-      emit("ready", data.seconds);
+      emit("ready", data.seconds, Boolean(data.snapshot));
     } else if (data.type === "failed") fail(data.message);
     else if (data.type === "response") {
       const entry = pending.get(data.id);

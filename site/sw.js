@@ -4,10 +4,8 @@
 //
 // The browser keeps the compiled code of the runtime (its WebAssembly and
 // JavaScript) beside the entries of this cache once they have been run from
-// it; that is what makes a return visit as quick as a bare page served by the
-// HTTP cache. So an entry already in this build's cache is never fetched again
-// (that would drop the compiled code with it), and the page makes sure, on a
-// first visit, that the runtime runs from here the very first time (boot.js).
+// it, and the engine keeps its memory snapshot here (snapshot.js). So an entry
+// already in this build's cache is never fetched again: that would drop them.
 const CACHE = "boardgames-__BUILD__";
 const PRECACHE = "__PRECACHE__";
 

@@ -149,3 +149,55 @@ def test_a_first_visit_shows_a_new_game_at_once(browser, server):
     assert page.locator("[data-live]").count() > 0
     context.close()
     assert console.problems == []
+
+
+# Resolves once the engine's memory snapshot is in a cache (false after a minute).
+SNAPSHOT_KEPT = """async () => {
+  for (const end = Date.now() + 60000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match('./engine.snapshot')) return true;
+    }
+  }
+  return false;
+}"""
+
+
+def test_a_return_visit_restores_the_engine_from_its_snapshot(phone, server):
+    phone.goto(server.url + "#/ambush")
+    wait_ready(phone)
+    assert phone.get_attribute("body", "data-engine") == "booted"
+    assert phone.evaluate(SNAPSHOT_KEPT)
+    phone.reload()
+    wait_ready(phone)
+    assert phone.get_attribute("body", "data-engine") == "restored"
+    # The restored engine plays, and imports what it had not yet (the computer's Ambush policy).
+    phone.tap("#hint-button")
+    phone.wait_for_function("document.querySelector('#hint').textContent.startsWith('Hint:')", timeout=60_000)
+
+
+def test_a_snapshot_that_cannot_be_restored_is_dropped(phone, server):
+    phone.goto(server.url + "#/manalath")
+    wait_ready(phone)
+    assert phone.evaluate(SNAPSHOT_KEPT)
+    # Not a snapshot: Pyodide refuses it; the engine boots as on a first visit.
+    phone.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const zeros = new Blob([new Uint8Array(1000)]).stream().pipeThrough(new CompressionStream('gzip'));
+        await cache.put('./engine.snapshot', new Response(zeros));
+    }""")
+    phone.reload()
+    wait_ready(phone)
+    assert phone.get_attribute("body", "data-engine") == "booted"
+    # Dropped (a new one is kept only once the engine has been idle a moment).
+    kept = phone.evaluate("""async () => {
+        const hit = await caches.match('./engine.snapshot');
+        return hit ? (await hit.arrayBuffer()).byteLength : 0;
+    }""")
+    assert kept == 0 or kept > 1_000_000
+    phone.tap('[data-cell="e5"]')
+    phone.tap('[data-choice="w"]')
+    phone.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
+    assert phone.evaluate(SNAPSHOT_KEPT)  # a good one again
+    phone.reload()
+    wait_ready(phone)
+    assert phone.get_attribute("body", "data-engine") == "restored"
