@@ -216,6 +216,7 @@ def switch_times(context, url: str) -> dict[str, list[float]]:
     page.wait_for_selector("body[data-ready]", timeout=120_000)
     page.evaluate("(entries) => { for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value); }",
                   games_in_progress())
+    page.wait_for_timeout(2000)  # a player has been on the page a moment
     times: dict[str, list[float]] = {"open a game (first time)": [], "open a game (again)": [], "new game": []}
     for kind in ("open a game (first time)", "open a game (again)"):
         for name in OTHERS + ("manalath",):

@@ -44,7 +44,19 @@ engine.on("ready", (seconds, snapshot) => {
   loading.hidden = true;
   markReady();
   setTimeout(() => watchForUpdates(() => (document.getElementById("update-notice").hidden = false)), 0);
+  setTimeout(preloadGames, 1000);
 });
+
+/**
+ * Once the engine is up and the page has settled: load every game's page module
+ * and board, so that opening another game needs only the engine's answer.
+ */
+function preloadGames() {
+  for (const game of GAMES.filter((g) => g.playable)) {
+    boardData(game.name).catch(() => {});
+    if (!game.ui) loadUi(game).then((ui) => (game.ui ||= ui)).catch(() => {}); // errors are said when it opens
+  }
+}
 
 engine.on("failed", (message) => {
   loading.classList.add("failed");

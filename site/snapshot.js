@@ -3,34 +3,44 @@
 // restore a copy of its memory taken once both were done (loadPyodide's
 // _makeSnapshot and _loadSnapshot options; Pyodide checks that a snapshot
 // belongs to its own build). The first visit of a build boots normally and,
-// once the engine has been idle a moment, keeps such a copy (31 MB, stored
-// gzipped: about 6 MB) in the build's own cache, which the service worker drops
-// with the build. A snapshot that fails to restore is deleted and the engine
-// boots normally.
+// once the engine has been idle a moment, keeps such a copy in the build's own
+// cache, which the service worker drops with the build. A snapshot that cannot
+// be read or restored is deleted and the engine boots normally.
+//
+// The copy (31 MB) is about half pages of zeros, which are not stored: the
+// entry holds "LBGSNAP1", the copy's length (uint32, little-endian), one byte
+// per 4 KiB page (1: stored, 0: zeros), then the stored pages in order. Packing
+// and unpacking cost a few milliseconds (gzip would store 6 MB but cost the
+// boot a tenth of a second or more, and the engine as long again to pack).
 import { BUILD } from "./build-info.js";
 
 const CACHE = `boardgames-${BUILD.build}`; // the service worker's cache for this build (sw.js)
 const KEY = new URL("./engine.snapshot", import.meta.url).href;
 const IDLE_MS = 1500; // the engine must have been idle this long before the copy is taken
+const MAGIC = "LBGSNAP1";
+const PAGE = 4096;
+const HEAD = MAGIC.length + 4;
 
-/** The build's cache, if the service worker made it (never create it: it may have been deleted by a newer build). */
+/** The build's cache, if the service worker made it (never create it: a newer build may have deleted it). */
 async function buildCache() {
   if (!self.caches || !(await caches.has(CACHE))) return null;
   return caches.open(CACHE);
 }
 
-/** Whether a snapshot could be kept: the browser has Cache Storage and gzip streams. */
+/** Whether a snapshot could be kept here. */
 export function canKeepSnapshot() {
-  return Boolean(self.caches && self.CompressionStream && self.DecompressionStream);
+  return Boolean(self.caches);
 }
 
 /** The kept snapshot's bytes, or null. */
 export async function readSnapshot() {
+  let hit;
   try {
-    const hit = await caches.match(KEY, { cacheName: CACHE });
+    hit = await caches.match(KEY, { cacheName: CACHE });
     if (!hit) return null;
-    return new Uint8Array(await new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    return unpack(new Uint8Array(await hit.arrayBuffer()));
   } catch {
+    if (hit) await dropSnapshot();
     return null;
   }
 }
@@ -73,10 +83,52 @@ async function keep() {
       cache = await buildCache();
     }
     if (!cache) return;
-    const bytes = pyodide.makeMemorySnapshot();
-    const zipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-    await cache.put(KEY, new Response(zipped, { headers: { "Content-Type": "application/octet-stream" } }));
+    const packed = pack(pyodide.makeMemorySnapshot());
+    await cache.put(KEY, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch {
     // No snapshot this time (storage full, or a state Pyodide cannot copy): the next visit boots normally.
   }
+}
+
+function isZero(bytes, words, start, end) {
+  const whole = Math.min(end, words.length * 4);
+  for (let i = start / 4; i < whole / 4; i++) if (words[i]) return false;
+  for (let i = Math.max(start, whole); i < end; i++) if (bytes[i]) return false;
+  return true;
+}
+
+/** The snapshot without its pages of zeros, as a Blob. */
+function pack(bytes) {
+  const pages = Math.ceil(bytes.length / PAGE);
+  const head = new Uint8Array(HEAD + pages);
+  head.set(new TextEncoder().encode(MAGIC));
+  new DataView(head.buffer).setUint32(MAGIC.length, bytes.length, true);
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteOffset % 4 ? 0 : bytes.length >> 2);
+  const parts = [head];
+  for (let page = 0; page < pages; page++) {
+    const start = page * PAGE;
+    const end = Math.min(start + PAGE, bytes.length);
+    if (!isZero(bytes, words, start, end)) {
+      head[HEAD + page] = 1;
+      parts.push(bytes.subarray(start, end));
+    }
+  }
+  return new Blob(parts);
+}
+
+/** The snapshot's bytes from what pack() stored; throws if it is not that. */
+function unpack(packed) {
+  if (new TextDecoder().decode(packed.subarray(0, MAGIC.length)) !== MAGIC) throw new Error("not a kept snapshot");
+  const length = new DataView(packed.buffer, packed.byteOffset).getUint32(MAGIC.length, true);
+  const pages = Math.ceil(length / PAGE);
+  const bytes = new Uint8Array(length);
+  let at = HEAD + pages;
+  for (let page = 0; page < pages; page++) {
+    if (!packed[HEAD + page]) continue;
+    const size = Math.min(PAGE, length - page * PAGE);
+    bytes.set(packed.subarray(at, at + size), page * PAGE);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("a kept snapshot of the wrong size");
+  return bytes;
 }
