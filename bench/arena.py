@@ -10,8 +10,12 @@ two-player game, colours alternate). A's win is a game A wins alone or with
 teammates only (a game that lists ``teams``); a win shared with an opponent, or
 no winner, is a draw. Game i of a table uses game seed S+i and search
 seeds derived from it, so every run with the same arguments plays the same
-games (as long as no search hits its safety time cap). ``random`` is a player
-that picks a uniformly random legal move. Reported per table: A's wins, draws
+games (as long as no search hits its safety time cap); the generator mixes
+every seed (``py_engines.rng``), so games with neighbouring seeds draw
+unrelated dice, random moves and searches. Two players search nothing:
+``random`` picks a uniformly random legal move, ``greedy`` the move whose
+immediate result scores best by a simple score per game
+(``py_engines.greedy``), the yardstick. Reported per table: A's wins, draws
 and losses, A's score (a draw counts half) with a 95% Wilson interval, and the
 fair share (1 / number of sides) to compare it with; per
 level: think time per move (median, 90th percentile, max) and playouts per
@@ -42,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
 from py_engines.ai import LEVELS, SEARCH_DEFAULTS, analyse, chance_move  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
+from py_engines.greedy import greedy_move  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
 
 
@@ -56,10 +61,14 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(game_name: str, players: list[str], seed: int, options: dict | None = None) -> dict:
-    """One game; ``players[i]`` is the level (or ``random``) in seat i."""
+def play_game(game_name: str, players: list[str], seed: int, options: dict | None = None,
+              uncapped: bool = False) -> dict:
+    """One game; ``players[i]`` is the level (or ``random``, ``greedy``) in seat i.
+
+    ``uncapped``: every search spends its whole budget, whatever the wall clock says.
+    """
     game = py_engines.new_game(game_name, len(players), seed, **(options or {}))
-    rng = Rng(seed * 7919 + 17)
+    rng = Rng(seed * 7919 + 17)  # the dice, random and greedy players: mixed, so unrelated from game to game
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
     capped: dict[str, int] = {}
@@ -74,8 +83,11 @@ def play_game(game_name: str, players: list[str], seed: int, options: dict | Non
             moves = game.legal_moves()
             game.play(moves[rng.below(len(moves))])
             continue
+        if level == "greedy":
+            game.play(greedy_move(game, rng))
+            continue
         cpu = time.process_time()
-        answer = analyse(game, level, seed=seed * 10 + seat)
+        answer = analyse(game, level, seed=seed * 10 + seat, **({"max_seconds": None} if uncapped else {}))
         cpu_times.setdefault(level, []).append(time.process_time() - cpu)
         capped[level] = capped.get(level, 0) + answer["capped"]
         times.setdefault(level, []).append(answer["seconds"])
@@ -94,14 +106,14 @@ def seats_for(table: list[str], i: int) -> list[str]:
 
 
 def _job(args: tuple) -> tuple[int, dict]:
-    game_name, table, i, seed, options = args
-    return i, play_game(game_name, seats_for(table, i), seed + i, options)
+    game_name, table, i, seed, options, uncapped = args
+    return i, play_game(game_name, seats_for(table, i), seed + i, options, uncapped)
 
 
 def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int, jobs: int,
-             times: dict, iterations: dict, options: dict | None = None) -> dict:
+             times: dict, iterations: dict, options: dict | None = None, uncapped: bool = False) -> dict:
     """Play ``games`` games at a table (two or more players); report table[0]'s results."""
-    tasks = [(game_name, table, i, seed, options) for i in range(first, first + games)]
+    tasks = [(game_name, table, i, seed, options, uncapped) for i in range(first, first + games)]
     if jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
@@ -136,20 +148,36 @@ def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int
 
 
 def extra_level(spec: str) -> tuple[str, dict]:
-    """``NAME=ITERATIONS[/setting=value...]`` -> (name, settings): hard's settings with the budget and settings given."""
+    """``NAME=ITERATIONS[/setting=value...]`` -> (name, settings): a level's settings (hard's,
+    or those of ``base=LEVEL``, the game's own included) with the budget and settings given.
+
+    A search setting (``SEARCH_DEFAULTS``, ``max_seconds``) takes a number; any other
+    setting is one a game's policy reads (e.g. Nimbus's ``plan=turn``) and takes a word.
+    """
     name, _, rest = spec.partition("=")
     budget, *settings = rest.split("/")
-    if not name or name in LEVELS or name == "random" or not budget.isdigit():
+    if not name or name in LEVELS or name in ("random", "greedy") or not budget.isdigit():
         raise ValueError(f"bad --level {spec!r}: a new name, '=', a number of playouts (e.g. x3000=3000)")
-    level = {**LEVELS["hard"], "iterations": int(budget)}
+    level = {"base": "hard", "iterations": int(budget)}
     for item in settings:
         key, _, value = item.partition("=")
-        if key not in SEARCH_DEFAULTS and key != "max_seconds":
-            raise ValueError(f"bad --level {spec!r}: {key!r} is not a search setting ({', '.join(SEARCH_DEFAULTS)}, max_seconds)")
-        try:
-            level[key] = float(value)
-        except ValueError:
-            raise ValueError(f"bad --level {spec!r}: {key} needs a number, not {value!r}") from None
+        if key == "base":
+            if value not in LEVELS:
+                raise ValueError(f"bad --level {spec!r}: base must be one of {', '.join(LEVELS)}, not {value!r}")
+            level[key] = value
+        elif key in SEARCH_DEFAULTS or key == "max_seconds":
+            try:
+                level[key] = float(value)
+            except ValueError:
+                raise ValueError(f"bad --level {spec!r}: {key} needs a number, not {value!r}") from None
+        elif key.isidentifier() and value.isidentifier():
+            level[key] = value
+        elif key.isidentifier() and value.isdigit():
+            level[key] = int(value)
+        else:
+            raise ValueError(f"bad --level {spec!r}: {item!r} is neither a search setting "
+                             f"({', '.join(SEARCH_DEFAULTS)}, max_seconds) with a number nor a game's "
+                             f"setting with a word or a whole number")
     return name, level
 
 
@@ -163,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--options", default="", help="game options, key=value,... (e.g. goal=rounds1)")
+    parser.add_argument("--uncapped", action="store_true",
+                        help="no safety time cap: every search spends its whole budget (a busy machine then "
+                             "slows the run down rather than weakening the levels)")
     parser.add_argument("--level", action="append", default=[],
                         help="an extra level NAME=ITERATIONS[/setting=value...], e.g. x3000=3000")
     args = parser.parse_args(argv)
@@ -171,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             LEVELS.update([extra_level(spec)])
         except ValueError as error:
             parser.error(str(error))
-    known = set(LEVELS) | {"random"}
+    known = set(LEVELS) | {"random", "greedy"}
     options = {}
     for item in filter(None, args.options.split(",")):
         key, _, text = item.partition("=")
@@ -189,13 +220,14 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"bad table {text!r}: two or more of {', '.join(sorted(known))}, joined by ':'")
         tables.append(table)
     print(f"{args.game}{' ' + str(options) if options else ''}: {args.games} games per table from game {args.first}, seed {args.seed}, "
-          f"jobs {args.jobs}, Python {sys.version.split()[0]}")
+          f"jobs {args.jobs}{', uncapped' if args.uncapped else ''}, Python {sys.version.split()[0]}")
     times: dict[str, list[float]] = {}
     iterations: dict[str, int] = {}
     rows = []
     start = time.perf_counter()
     for table in tables:
-        row = run_pair(args.game, table, args.games, args.seed, args.first, args.jobs, times, iterations, options)
+        row = run_pair(args.game, table, args.games, args.seed, args.first, args.jobs, times, iterations, options,
+                       args.uncapped)
         rows.append(row)
         print(f"  {row['pair']:<14} {row['wins']:>3}-{row['draws']}-{row['losses']:<3} (W-D-L)  "
               f"score {row['score']:.1%}  95% CI [{row['low']:.1%}, {row['high']:.1%}]  "

@@ -1,5 +1,6 @@
 """Benchmarks: page boot against a bare Pyodide floor, random games per second
-and the computer's think time, for every built game, in CPython and in Pyodide.
+and the computer's think time (per move, and per turn: bench/think.py), for
+every built game, in CPython and in Pyodide.
 
 Run through `python3 build.py bench` (it builds the site and finds Chromium).
 Every figure is a median over several runs; ratios compare figures measured in
@@ -22,7 +23,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from py_engines.ai import LEVELS, analyse  # noqa: E402
 from py_engines.playout import measure  # noqa: E402
+import think as turn_bench  # noqa: E402  (bench/think.py: the computer's whole turn, timed)
 
+TURN_LEVELS = ["hard", "expert"]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync", "--disable-quic"]
 PHONE = {"viewport": {"width": 360, "height": 740}}
@@ -441,6 +444,9 @@ def main() -> int:
                   f"(+{micropip - unpack:.2f})")
         py = pyodide_speed(browser, base, games, args.seconds, args.runs)
         py_think = pyodide_think(browser, base, games)
+        context, page = engine_page(browser, base)
+        py_turns = turn_bench.pyodide_turns(page, games, TURN_LEVELS, 3 if args.quick else 8)
+        context.close()
         browser.close()
     httpd.shutdown()
     cp = cpython_speed(games, args.seconds, args.runs)
@@ -469,7 +475,10 @@ def main() -> int:
             print(f"  {game:<11}{level:<8}{LEVELS[level]['iterations']:>11}{median(cs):8.2f} /{max(cs):5.2f}"
                   f"{median(ps):10.2f} /{max(ps):5.2f}{rate(cp_think[game][level]):20,.0f}"
                   f"{rate(py_think[game][level]):9,.0f}")
-    print("  (target: hard answers within 2 s per move in the browser)")
+    print("  (per move; a player waits for the whole turn, below)")
+    cp_turns = turn_bench.cpython_turns(games, TURN_LEVELS, 3 if args.quick else 8)
+    report["turns"] = {"cpython": cp_turns, "pyodide": py_turns}
+    turn_bench.report(cp_turns, py_turns, TURN_LEVELS)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0

@@ -14,6 +14,13 @@ nodes belong to a player or to chance:
 * Budgets are counted in iterations (playouts), so a level plays the same move
   for the same position and seed on every machine; a wall-clock cap exists only
   as a safety limit, and the result is deterministic whenever it is not hit.
+  Same machine or not: CPython and Pyodide (another Python version, another C
+  library) must agree to the last bit, so the search never calls the C
+  library's ``exp``, ``log`` or ``pow``, nor ``sum`` over floats (its rounding
+  changed in Python 3.12): it uses :func:`exp`, :func:`log` and ``math.fsum``.
+* A :class:`Search` can run in slices (``run(seconds=...)``) and tell its best
+  move so far at any time: the page's worker uses this to show progress and to
+  let a player say "move now". Slicing does not change the result.
 
 Game knowledge plugs in through a *policy* (see :class:`Policy`): which moves to
 search at the root and at a node, how to play a playout, and how to score a
@@ -46,16 +53,74 @@ LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 100, "max_seconds": 1.0},
     "medium": {"iterations": 400, "max_seconds": 1.5},
     "hard": {"iterations": 1500, "max_seconds": 1.9},
+    "expert": {"iterations": 6000, "max_seconds": 6.0},
 }
 SEARCH_DEFAULTS: dict[str, Any] = {
     "exploration": 0.4,     # UCT constant (rewards lie in [0, 1])
     "rave": 300.0,          # RAVE equivalence: 0 turns RAVE off
     "playout_limit": 400,   # moves a playout may make before the position is scored
+    "turn_share": 0.25,     # the budget's share for a move after the first of its turn (Policy.first_of_turn)
 }
 
 # A game's knowledge lives in ``py_engines/ai_<name>.py`` (a ``policy()`` function),
 # imported when first needed; a game without one gets the generic policy.
 POLICY_PACKAGE = __name__.rpartition(".")[0]
+
+
+# ---------------------------------------------------------------------------
+# Arithmetic that gives the same bits in CPython and in Pyodide
+
+LN2 = 0.6931471805599453
+_SQRT_HALF = 0.7071067811865476
+_LOG_TERMS = tuple(1.0 / k for k in range(25, 0, -2))                 # 1/25, 1/23, ..., 1
+_EXP_TERMS = tuple(1.0 / math.factorial(k) for k in range(17, -1, -1))  # 1/17!, ..., 1/0!
+
+
+def log(x: float) -> float:
+    """The natural logarithm, from + - * / alone (the C library's differs between builds)."""
+    if not x > 0.0:
+        raise ValueError(f"log of {x!r}")
+    m, e = math.frexp(x)          # x = m * 2**e exactly, 0.5 <= m < 1
+    if m < _SQRT_HALF:
+        m *= 2.0
+        e -= 1
+    s = (m - 1.0) / (m + 1.0)     # log(m) = 2 atanh(s), |s| < 0.172
+    s2 = s * s
+    p = 0.0
+    for t in _LOG_TERMS:
+        p = p * s2 + t
+    return e * LN2 + 2.0 * s * p
+
+
+def exp(x: float) -> float:
+    """e to the ``x``, from + - * / alone (see :func:`log`); 0.0 far below zero."""
+    if x < -745.0:
+        return 0.0
+    if x > 709.0:
+        raise OverflowError(f"exp of {x!r}")
+    k = round(x / LN2)
+    r = x - k * LN2               # |r| <= 0.35: the series below is exact to the last bit or so
+    p = 0.0
+    for t in _EXP_TERMS:
+        p = p * r + t
+    return math.ldexp(p, k)
+
+
+def logistic(x: float) -> float:
+    """1 / (1 + e**-x), a win estimate from a score difference."""
+    if x < -40.0:
+        return 0.0
+    if x > 40.0:
+        return 1.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+def shares(weights: list[float]) -> list[float]:
+    """The weights scaled to sum to 1 (equal shares if they are all 0)."""
+    total = math.fsum(weights)
+    if total <= 0.0:
+        return [1.0 / len(weights)] * len(weights)
+    return [w / total for w in weights]
 
 
 # ---------------------------------------------------------------------------
@@ -87,7 +152,7 @@ def chance_move(game: Game, rng: Rng) -> str:
     weighted = getattr(game, "chance_outcomes", None)
     if weighted is not None:
         outcomes = weighted()
-        total = sum(w for _, w in outcomes)
+        total = math.fsum(w for _, w in outcomes)
         x = rng.random() * total
         for move, w in outcomes:
             x -= w
@@ -106,8 +171,11 @@ class Policy:
     """
 
     # A game's own settings for some levels, over the shared ``LEVELS`` (e.g. a
-    # smaller budget for easy where the shared one plays as well as hard).
+    # smaller budget for easy where the shared one plays as well as hard, or a
+    # setting of the game's own that its methods read from ``self.settings``).
     levels: dict[str, dict[str, Any]] = {}
+    # The search's settings (its level's), set before the search asks anything.
+    settings: dict[str, Any] = {}
 
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         """The moves worth searching at the root; a single move is played at once.
@@ -134,6 +202,16 @@ class Policy:
     def node_moves(self, game: Game) -> list[str]:
         """The moves a tree node considers (the legal ones by default)."""
         return game.legal_moves()
+
+    def first_of_turn(self, game: Game) -> bool:
+        """Whether the move to choose is the first of its player's turn.
+
+        A player waits for the computer's whole turn, so a game whose turns are
+        several moves says which come later: they search ``turn_share`` of the
+        budget (the first move's search has looked at the turn's later moves too).
+        Generic: every move is a turn of its own.
+        """
+        return True
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         """Play on to the end (at most ``limit`` moves); return (player, move) pairs played."""
@@ -198,80 +276,136 @@ def _seed_for(game: Game, seed: int) -> int:
 
 
 def _settings(level: str | dict[str, Any], overrides: dict[str, Any], own: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The search settings for a level name or a settings dict; ``own``: the game's own settings by level name."""
+    """The search settings for a level name or a settings dict; ``own``: the game's own settings by level name.
+
+    A settings dict may name a ``base`` level whose settings (the game's own
+    included) it changes, e.g. ``{"base": "hard", "iterations": 3000}``.
+    """
     if isinstance(level, dict):
         base = level
     else:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
         base = {**LEVELS[level], **own.get(level, {})}
+    name = base.get("base")
+    if name in LEVELS:
+        base = {**LEVELS[name], **own.get(name, {}), **base}
     return {**SEARCH_DEFAULTS, **base, **overrides}
+
+
+class Search:
+    """One search of a position: run it whole, or in slices, and ask for its best move at any time.
+
+    ``game`` is not changed (each iteration plays on a copy). A position that
+    needs no search (one legal move, a move the policy settles alone, a chance
+    point) is decided at once: ``done`` is true and ``iterations`` stays 0.
+    """
+
+    def __init__(self, game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **overrides: Any) -> None:
+        self.started = time.perf_counter()
+        policy = policy_for(game)
+        settings = _settings(level, overrides, policy.levels)
+        policy.settings = settings
+        if game.is_over:
+            raise ValueError("the game is over: there is no move to choose")
+        self.game = game
+        self.policy = policy
+        self.player = game.to_move
+        self.rng = rng = Rng(_seed_for(game, seed))
+        self.budget = int(settings["iterations"])
+        if not policy.first_of_turn(game):
+            self.budget = max(1, round(self.budget * float(settings["turn_share"])))
+        self.deadline = self.started + float(settings.get("max_seconds") or math.inf)
+        self.c = float(settings["exploration"])
+        self.rave = float(settings["rave"])
+        self.limit = int(settings["playout_limit"])
+        self.iterations = 0
+        self.capped = False
+        self.root: Node | None = None
+        self.decided: str | None = None
+        if self.player == CHANCE:
+            self.decided = chance_move(game, rng)
+            return
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            self.decided = legal[0]
+            return
+        candidates = policy.root_moves(game, legal, rng)
+        if len(candidates) == 1:
+            self.decided = candidates[0]
+            return
+        k = rng.below(len(candidates))  # ties among unvisited moves break at random
+        self.root = Node(self.player, candidates[k:] + candidates[:k])
+
+    @property
+    def done(self) -> bool:
+        """Whether the search has spent its budget (or was cut short by its safety cap)."""
+        return self.root is None or self.capped or self.iterations >= self.budget
+
+    def run(self, seconds: float | None = None) -> bool:
+        """Search on: to the end of the budget, or for about ``seconds`` (at least one
+        iteration); return ``done``. Where the slices end does not change the result."""
+        if self.root is None:
+            return True
+        now = time.perf_counter()
+        stop = now + seconds if seconds is not None else math.inf
+        game, root, policy, rng = self.game, self.root, self.policy, self.rng
+        c, rave, limit = self.c, self.rave, self.limit
+        ran = 0
+        while self.iterations < self.budget:
+            if ran:
+                now = time.perf_counter()
+                if now > stop:
+                    break
+            if self.iterations and now > self.deadline:
+                self.capped = True
+                break
+            _iterate(root, clone(game), policy, rng, c, rave, limit)
+            self.iterations += 1
+            ran += 1
+        return self.done
+
+    def answer(self) -> dict[str, Any]:
+        """The best move so far and what the search saw (see :func:`analyse`)."""
+        root = self.root
+        if root is None:
+            return self._answer(self.decided, None, [])
+        order = sorted(range(len(root.moves)),
+                       key=lambda i: (-root.n[i], -(root.w[i] / root.n[i] if root.n[i] else 0.0), i))
+        best = order[0]
+        table = [{"move": root.moves[i], "visits": root.n[i],
+                  "value": round(root.w[i] / root.n[i], 4) if root.n[i] else None} for i in order]
+        value = root.w[best] / root.n[best] if root.n[best] else None
+        return self._answer(root.moves[best], value, table)
+
+    def _answer(self, move: str, value: float | None, table: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"move": move, "player": self.player, "iterations": self.iterations, "budget": self.budget,
+                "seconds": time.perf_counter() - self.started, "capped": self.capped,
+                "value": None if value is None else round(value, 4), "moves": table}
 
 
 def analyse(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **overrides: Any) -> dict[str, Any]:
     """Search the position; return the chosen move and what the search saw.
 
-    The answer: ``move``, ``player``, ``iterations`` (playouts run), ``seconds``,
-    ``capped`` (the safety time cap cut the search short), ``value`` (the
-    mover's estimated reward for the move, 0..1, a win estimate in two-player
-    games) and ``moves`` (the searched moves, most visited first, each with
-    ``visits`` and ``value``). ``game`` is not changed.
+    The answer: ``move``, ``player``, ``iterations`` (playouts run), ``budget``
+    (the level's), ``seconds``, ``capped`` (the safety time cap cut the search
+    short), ``value`` (the mover's estimated reward for the move, 0..1, a win
+    estimate in two-player games) and ``moves`` (the searched moves, most
+    visited first, each with ``visits`` and ``value``). ``game`` is not changed.
     """
-    start = time.perf_counter()
-    policy = policy_for(game)
-    settings = _settings(level, overrides, policy.levels)
-    if game.is_over:
-        raise ValueError("the game is over: there is no move to choose")
-    rng = Rng(_seed_for(game, seed))
-    me = game.to_move
-    legal = game.legal_moves()
-    if me == CHANCE:
-        move = chance_move(game, rng)
-        return _answer(move, me, 0, start, False, None, [])
-    if len(legal) == 1:
-        return _answer(legal[0], me, 0, start, False, None, [])
-    candidates = policy.root_moves(game, legal, rng)
-    if len(candidates) == 1:
-        return _answer(candidates[0], me, 0, start, False, None, [])
-
-    budget = int(settings["iterations"])
-    deadline = start + float(settings.get("max_seconds") or math.inf)
-    c = float(settings["exploration"])
-    rave = float(settings["rave"])
-    limit = int(settings["playout_limit"])
-    k = rng.below(len(candidates))  # ties among unvisited moves break at random
-    root = Node(me, candidates[k:] + candidates[:k])
-    iterations = 0
-    capped = False
-    while iterations < budget:
-        if iterations and time.perf_counter() > deadline:
-            capped = True
-            break
-        _iterate(root, clone(game), policy, rng, c, rave, limit)
-        iterations += 1
-
-    order = sorted(range(len(root.moves)), key=lambda i: (-root.n[i], -(root.w[i] / root.n[i] if root.n[i] else 0.0), i))
-    best = order[0]
-    table = [{"move": root.moves[i], "visits": root.n[i],
-              "value": round(root.w[i] / root.n[i], 4) if root.n[i] else None} for i in order]
-    value = root.w[best] / root.n[best] if root.n[best] else None
-    return _answer(root.moves[best], me, iterations, start, capped, value, table)
-
-
-def _answer(move, player, iterations, start, capped, value, table) -> dict[str, Any]:
-    return {"move": move, "player": player, "iterations": iterations,
-            "seconds": time.perf_counter() - start, "capped": capped,
-            "value": None if value is None else round(value, 4), "moves": table}
+    search = Search(game, level, seed, **overrides)
+    search.run()
+    return search.answer()
 
 
 def choose_move(game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **overrides: Any) -> str:
-    """The move the computer plays at ``level`` (``easy``, ``medium``, ``hard``) for ``seed``."""
+    """The move the computer plays at ``level`` (``easy``, ``medium``, ``hard``, ``expert``) for ``seed``."""
     return analyse(game, level, seed, **overrides)["move"]
 
 
 def _select(node: Node, c: float, rave: float) -> int:
     """The move to follow from a decision node: UCT, blended with RAVE while visits are few."""
-    log_n = math.log(node.visits + 1)
+    log_n = log(node.visits + 1.0)
     best = -1.0
     choice = 0
     n, w, an, aw = node.n, node.w, node.an, node.aw

@@ -21,9 +21,7 @@ take next turn.
 """
 from __future__ import annotations
 
-import math
-
-from .ai import Policy, rewards
+from .ai import Policy, logistic, rewards
 from .ambush import CELLS, MINE, PLACEMENT_NAMES, RAYS, Ambush, strength
 from .core import Game
 from .rng import Rng
@@ -120,6 +118,9 @@ class AmbushPolicy(Policy):
             keep = [r[-1] for r in rated[:ROOT_KEEP]]
         return [moves[i] for i in sorted(keep)]
 
+    def first_of_turn(self, game: Game) -> bool:
+        return game.pending is None  # else: the order of a turn's captures, the turn's second move
+
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         g = game
         played: list[tuple[int, str]] = []
@@ -164,7 +165,7 @@ class AmbushPolicy(Policy):
         if g.pending is None:
             hanging = threat(g, g.turn, quick=True) / 2
             lead += hanging if g.turn == 0 else -hanging
-        x = 1.0 / (1.0 + math.exp(-lead / SCALE))
+        x = logistic(lead / SCALE)
         return [x, 1.0 - x]
 
 

@@ -5,10 +5,16 @@ then what counts is what each player has collected, since a round's winners
 score their own collections. So the computer plays in two modes:
 
 * **Setup and the middle of a round** (more than ``ENDGAME`` pyramids on the
-  board, hidden ones included): no search. It plans its whole turn greedily, the
-  collect worth the most pips with or without a move action first (moving the
-  pyramid that makes the richer line), and otherwise leaves the least for the
-  next player. Setup placements are drawn at random.
+  board, hidden ones included): no search, but rules of thumb that differ by
+  level (``NimbusPolicy.levels``; docs/nimbus.md has the table). The setup is
+  random (easy) or shapes the board for whoever makes the first turn of play:
+  the richest collect as rich as can be if that is this player, as poor as can
+  be if not (medium chooses where, hard also which pyramid). In the middle of a
+  round easy takes the richest collect and any move action; medium plans its
+  whole turn for the most pips (the collect, with or without a move action
+  first, moving the pyramid that makes the richer line) and otherwise leaves the
+  least for the next player; hard weighs each turn by its pips less the richest
+  collect it leaves the next player.
 * **The end of a round**: the Monte Carlo search, over whole rounds. Collects
   that take the same pyramids count once. At the root it takes a turn that
   ends the round in its favour, and drops moves after which the next player can
@@ -25,14 +31,13 @@ e:1 odds).
 """
 from __future__ import annotations
 
-import math
-
-from .ai import Policy, rewards
+from .ai import Policy, exp, rewards, shares
 from .core import Game
-from .nimbus import KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES, Nimbus, pips
+from .nimbus import KIND_INDEX, KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES, Nimbus, pips
 from .rng import Rng
 
 ENDGAME = 12
+REPLY_KEEP = 8      # hard's turn plans: the move actions and the collects looked at further
 # Move action texts, parsed once: "d4=ne" -> ("=", d4, orientation), "d4-d7" -> ("-", d4, d7).
 ACTIONS = {text: ("=", s, o) for s, row in enumerate(PLACE_NAMES) for o, text in enumerate(row)}
 ACTIONS.update({text: ("-", a, b) for a, row in enumerate(STEP_NAMES) for b, text in enumerate(row)})
@@ -225,11 +230,23 @@ def quick_move(g: Nimbus, rng: Rng) -> str:
 
 
 class NimbusPolicy(Policy):
+    levels = {
+        "easy": {"setup": "random", "plan": "collect"},
+        "medium": {"setup": "place", "plan": "turn"},
+        "hard": {"setup": "shape", "plan": "reply"},
+        "expert": {"setup": "shape", "plan": "reply"},
+    }
+
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         g = game
         if g.setup:
-            return [moves[rng.below(len(moves))]]
-        if pyramids(g) > ENDGAME:
+            return [self._setup(g, moves, rng)]
+        if pyramids(g) > self.settings.get("endgame", ENDGAME):
+            plan = self.settings.get("plan", "turn")
+            if plan == "collect":
+                return [self._collect_first(g, moves, rng)]
+            if plan == "reply":
+                return [self._reply(g, moves, rng)]
             return [self._greedy(g, moves, rng)]
         me = g.turn
         finish = finishing_turn(g)
@@ -251,6 +268,9 @@ class NimbusPolicy(Policy):
                 continue  # every way to finish the turn gives the round away
             safe.append(move)
         return safe or moves
+
+    def first_of_turn(self, game: Game) -> bool:
+        return not (game.moved or game.collected)
 
     def _safe_follow_up(self, g: Nimbus, me: int) -> bool:
         for move in g.legal_moves():
@@ -307,11 +327,75 @@ class NimbusPolicy(Policy):
         if g.is_over:
             return rewards(g)
         top = max(g.totals)
-        weights = [math.exp((t - top) / TEMPERATURE) for t in g.totals]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return shares([exp((t - top) / TEMPERATURE) for t in g.totals])
+
+    # -- the setup ----------------------------------------------------------------
+    def _setup(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
+        """A setup move: at random (``setup: random``), or shaping the board for whoever
+        starts play: the richest collect as rich as can be if that is this player, as
+        poor as can be if not (``place``: where the pyramid goes; ``shape``: which
+        pyramid too)."""
+        how = self.settings.get("setup", "random")
+        if how == "random" or (how == "place" and g.held < 0):
+            return moves[rng.below(len(moves))]
+        me = g.turn
+        sign = 1 if starter(g) == me else -1
+        lines = Lines(g)
+        if g.held >= 0:
+            scored = [(sign * lines.richest_with(g, *PLACING[move], g.held), move) for move in moves]
+        else:
+            scored = []
+            places = [PLACING[move] for move, _ in _place_options(g)]
+            for move in moves:
+                k = KIND_INDEX[move]
+                scored.append((max(sign * lines.richest_with(g, s, d, k) for s, d in places), move))
+        return _one_of(scored, max(v for v, _ in scored), rng)
 
     # -- the middle of a round ------------------------------------------------------
+    def _collect_first(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
+        """Easy: the richest collect now, then any move action."""
+        if g.collected:
+            return moves[rng.below(len(moves))]
+        return best_collect(g)[1]
+
+    def _reply(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
+        """Hard: the turn worth the most pips less the richest collect it leaves the next player.
+
+        A turn is a move action then a collect, or a collect then a move action. The
+        first kind is judged for the ``REPLY_KEEP`` move actions that make the richest
+        collect; the second for the ``REPLY_KEEP`` richest collects, each followed by
+        every move action.
+        """
+        if g.collected:  # the move action is left: leave the next player the least
+            return self._spoiler(g, moves, rng)
+        if g.moved:  # the collect is left
+            scored = [(collect_pips(g, c) - _richest_after(g, c), c) for c in unique_collects(g, moves)]
+            return _one_of(scored, max(v for v, _ in scored), rng)
+        lines = Lines(g)
+        plans: list[tuple[int, str]] = []
+        first = []
+        for action in g._move_actions():
+            after = g.clone()
+            after.play_unchecked(action)
+            first.append((lines.richest_after(after, changed_by(g, action)), action))
+        first.sort(key=lambda x: -x[0])
+        for _, action in first[:REPLY_KEEP]:
+            after = g.clone()
+            after.play_unchecked(action)
+            value, collect = best_collect(after)
+            after.play_unchecked(collect)
+            plans.append((value - best_collect(after)[0], action))
+        collects = sorted(((collect_pips(g, c), c) for c in unique_collects(g, g._collects())), key=lambda x: -x[0])
+        for value, collect in collects[:REPLY_KEEP]:
+            after = g.clone()
+            after.play_unchecked(collect)
+            if not after.on_board:
+                continue  # a collect that empties the board is the endgame's business
+            rest = Lines(after)
+            worst = min(rest.richest_after(_played(after, a), changed_by(after, a)) for a in after._move_actions())
+            plans.append((value - worst, collect))
+        return _one_of(plans, max(v for v, _ in plans), rng)
+
     def _greedy(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
         """The first move of the turn worth the most pips (ties broken by ``rng``)."""
         if g.moved:  # the collect is left
@@ -325,6 +409,88 @@ class NimbusPolicy(Policy):
     def _spoiler(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
         scored = [(_collect_after(g, m), m) for m in moves]
         return _one_of(scored, min(v for v, _ in scored), rng)
+
+
+def _played(g: Nimbus, move: str) -> Nimbus:
+    after = g.clone()
+    after.play_unchecked(move)
+    return after
+
+
+def _richest_after(g: Nimbus, move: str) -> int:
+    """The richest collect left once ``move`` is played (0 on an empty board)."""
+    return max(best_collect(_played(g, move))[0], 0)
+
+
+def starter(g: Nimbus) -> int:
+    """Who makes the first turn of play once this setup is over (the player after the last placer)."""
+    placements = g.left + (1 if g.held >= 0 else 0)  # pyramids still to be placed, this player's included
+    return (g.turn + placements) % g.players
+
+
+def changed_by(g: Nimbus, move: str) -> tuple[int, ...]:
+    """The squares whose top a move action or a collect changes."""
+    if ":" in move:
+        return taken_by(g, move)
+    kind, a, b = ACTIONS[move]
+    return (a,) if kind == "=" else (a, b)
+
+
+def _place_options(g: Nimbus) -> list[tuple[str, int]]:
+    return g._placements()
+
+
+# A setup placement's text -> (square, direction: -1 upright, else 0-7).
+PLACING = {PLACE_NAMES[sq][o]: (sq, o - 1) for sq in range(64) for o in range(9)}
+
+
+def line_best(stacks: list[list[int]], dirs: list[int], line: tuple[int, ...]) -> int:
+    """The pips of the richest collect on one line."""
+    found: dict[int, int] = {}
+    for s in line:
+        stack = stacks[s]
+        if stack:
+            k = stack[-1]
+            v = k % 3 + 1
+            for p in (k // 3, 5 + k % 3, 9 + dirs[s]):
+                found[p] = found.get(p, 0) + v
+    return max(found.values(), default=0)
+
+
+class Lines:
+    """The richest collect of every line of a position, to find the board's richest
+    collect after a change to a few squares without looking at every line again."""
+
+    def __init__(self, g: Nimbus) -> None:
+        self.best = [line_best(g.stacks, g.dirs, line) for line in LINES]
+        self.order = sorted(range(len(LINES)), key=lambda i: -self.best[i])
+
+    def _untouched(self, touched: set[int]) -> int:
+        for i in self.order:
+            if i not in touched:
+                return self.best[i]
+        return 0
+
+    def richest_after(self, after: Nimbus, changed: tuple[int, ...]) -> int:
+        """The richest collect in ``after``, this position with only the ``changed`` squares' tops changed."""
+        touched = {i for s in changed for i in LINES_THROUGH[s]}
+        top = self._untouched(touched)
+        for i in touched:
+            v = line_best(after.stacks, after.dirs, LINES[i])
+            if v > top:
+                top = v
+        return top
+
+    def richest_with(self, g: Nimbus, square: int, direction: int, kind: int) -> int:
+        """The richest collect once a pyramid of ``kind`` goes on ``square`` (``direction`` -1: upright)."""
+        stacks, dirs = g.stacks, g.dirs
+        old_stack, old_dir = stacks[square], dirs[square]
+        stacks[square] = old_stack + [kind]
+        dirs[square] = direction
+        try:
+            return self.richest_after(g, (square,))
+        finally:
+            stacks[square], dirs[square] = old_stack, old_dir
 
 
 def _collect_after(g: Nimbus, move: str) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .ai import Policy, rewards
+from .ai import Policy, rewards, shares
 from .core import CHANCE, Game
 from .not_nyout import DIE_FOR_SIZE, HORSES
 from .rng import Rng
@@ -64,6 +64,9 @@ WIN = [[win_chance(a, d) for d in range(HORSES + 1)] for a in range(HORSES + 1)]
 
 class NotNyoutPolicy(Policy):
     levels = {"easy": {"iterations": 10}}
+
+    def first_of_turn(self, game: Game) -> bool:
+        return not game.history or game.history[-1].startswith("r")  # just after the turn's roll
 
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         # No move ends the game by itself (a fight is dice), so there is nothing to check at once.
@@ -137,11 +140,7 @@ class NotNyoutPolicy(Policy):
             lost_a, lost_d = expected_losses(size, dsize)
             horses[attacker] -= lost_a
             horses[defender] -= lost_d
-        weights = [max(h, 0.0) ** 2 for h in horses]
-        total = sum(weights)
-        if total <= 0:
-            return [1.0 / game.players] * game.players
-        return [w / total for w in weights]
+        return shares([h * h if h > 0.0 else 0.0 for h in horses])
 
 
 def policy() -> Policy:

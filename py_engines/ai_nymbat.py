@@ -23,9 +23,7 @@ closest to the opponent's home row; ``done``, ``stop`` and ``pass`` stay.
 """
 from __future__ import annotations
 
-import math
-
-from .ai import Policy
+from .ai import Policy, logistic
 from .core import Game
 from .nymbat import CELLS, DIST, HOME, NAMES, NEIGHBOURS, SETUP, Nymbat
 from .rng import Rng
@@ -47,15 +45,11 @@ W_THREAT_WAITER = 0.25
 W_OUT = 15.0
 
 
-def _sigmoid(x: float) -> float:
-    if x < -40:
-        return 0.0
-    if x > 40:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 class NymbatPolicy(Policy):
+    # A turn may move a dozen pieces or more, one move each: the later ones search a tenth
+    # of the budget (they choose among a few destinations of one piece, or stop).
+    levels = {name: {"turn_share": 0.1} for name in ("easy", "medium", "hard", "expert")}
+
     # -- candidate moves ------------------------------------------------------
     def candidates(self, g: Nymbat) -> list[str]:
         phase = g.phase
@@ -104,6 +98,9 @@ class NymbatPolicy(Policy):
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         return self.candidates(game)
 
+    def first_of_turn(self, game: Game) -> bool:
+        return game.phase in ("start", "pick")  # later: more pieces in, the group's next piece, ...
+
     def node_moves(self, game: Game) -> list[str]:
         return self.candidates(game)
 
@@ -122,13 +119,13 @@ class NymbatPolicy(Policy):
         weight = [W_THREAT_MOVER if g.side[p] == g.side[mover] else W_THREAT_WAITER for p in range(n)]
         if n == 2:
             diff = points[0] - points[1] + threats[0] * weight[0] - threats[1] * weight[1]
-            r = _sigmoid(diff / SCALE)
+            r = logistic(diff / SCALE)
             return [r, 1.0 - r]
         team = [0.0, 0.0]
         for p in range(n):
             team[g.side[p]] += points[p] - (W_OUT if g.out[p] else 0.0)
             team[g.side[p]] += threats[p] * weight[p]
-        r = _sigmoid((team[0] - team[1]) / SCALE)
+        r = logistic((team[0] - team[1]) / SCALE)
         return [r / 2 if g.side[p] == 0 else (1.0 - r) / 2 for p in range(n)]
 
     def _points(self, g: Nymbat, p: int) -> float:

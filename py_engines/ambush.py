@@ -42,12 +42,19 @@ Notation (all lower case):
   a small, ``3half-l`` turns coaster 3 half way round paying a large;
 * the order of captures, when the turning player must choose it: ``mine``
   (the turning player's captures first) or ``theirs``.
+
+Events (see ``core.Game``): ``place`` (``size`` s, m or l; ``on_stack``: onto an
+own stack), ``capture`` (one per pyramid taken: ``size``, ``pips``), ``rotate``
+(``coaster``, ``direction``, ``paid``: the size spent, ``moves``: each stack's
+``[from, to]``), ``choice`` (both colours would capture and the order matters:
+the turning player chooses next), ``order`` (``first``: the colour whose
+captures went first) and ``end`` (``scores``).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, IllegalMove
+from .core import Game, IllegalMove, and_list, plural, quote, tell
 from .rng import Rng
 
 SIZE = 6
@@ -131,7 +138,7 @@ def parse_move(text: str) -> tuple:
         return ("turn", k, d, SIZES[s])
     if text in (MINE, THEIRS):
         return ("order", text)
-    raise ValueError(f"not an Ambush move: {text!r}")
+    raise ValueError(f"not an Ambush move: {quote(text)}")
 
 
 def format_move(move: tuple) -> str:
@@ -240,10 +247,10 @@ class Ambush(Game):
         return moves
 
     def play(self, move: str) -> None:
-        if self.over:
-            raise IllegalMove(f"illegal move {move!r}: the game is over")
         if not isinstance(move, str):
-            raise IllegalMove(f"illegal move {move!r}: a move is text such as 'c4m', '2cw-s' or 'mine'")
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as 'c4m', '2cw-s' or 'mine'")
+        if self.over:
+            raise IllegalMove(f"illegal move {quote(move)}: the game is over")
         if self.pending is not None:
             if move not in (MINE, THEIRS):
                 raise IllegalMove(f"illegal move {move!r}: both colours would capture after the turn of "
@@ -268,7 +275,7 @@ class Ambush(Game):
                 raise IllegalMove(f"illegal move {move!r}: coaster {k} was turned on the turn just before")
             self._turn(k, d, s)
         else:
-            raise IllegalMove(f"illegal move {move!r}: {self._malformed(move)}")
+            raise IllegalMove(f"illegal move {quote(move)}: {self._malformed(move)}")
 
     def play_unchecked(self, move: str) -> None:
         """Play a move known to be legal (from ``legal_moves`` or ``random_move``)."""
@@ -308,7 +315,7 @@ class Ambush(Game):
             return [{"choice": d}, {"choice": SIZES[s]}, {"cell": NAMES[CENTRES[k]]}]
         if move in (MINE, THEIRS):
             return [{"choice": move}]
-        raise IllegalMove(f"illegal move {move!r}: {self._malformed(move)}")
+        raise IllegalMove(f"illegal move {quote(move)}: {self._malformed(move)}")
 
     def view(self) -> dict[str, Any]:
         cells = {}
@@ -358,6 +365,7 @@ class Ambush(Game):
         other = Ambush.__new__(Ambush)
         other.__dict__.update(self.__dict__)
         other.history = self.history[:]
+        other.events = self.events[:]
         other.owner = self.owner[:]
         other.stacks = self.stacks[:]
         other.power = self.power[:]
@@ -375,7 +383,7 @@ class Ambush(Game):
         if move in INDEX:
             return f"a placement names a size after the cell, such as '{move}s'"
         if move[:-1] not in INDEX:
-            return f"{move[:-1] or 'nothing'!r} is not a cell (columns a-f, rows 1-6, e.g. c4)"
+            return f"{quote(move[:-1]) if move[:-1] else 'nothing'} is not a cell (columns a-f, rows 1-6, e.g. c4)"
         return f"the size must be s, m or l, not {move[-1:]!r}"
 
     def _check_size(self, move: str, s: int) -> None:
@@ -397,6 +405,8 @@ class Ambush(Game):
 
     def _place(self, cell: int, s: int) -> None:
         p = self.turn
+        self.events = [{"type": "place", "player": p, "cell": NAMES[cell], "size": SIZES[s],
+                        "on_stack": bool(self.stacks[cell])}]
         self._set(cell, p, self.stacks[cell] + (self._take(s),))
         self.history.append(PLACEMENT_NAMES[cell][s])
         self.last = [cell]
@@ -452,6 +462,8 @@ class Ambush(Game):
         for c in sorted(cells):
             stack = self.stacks[c]
             self.captured[p].append(stack[-1])
+            self.events.append({"type": "capture", "player": p, "owner": 1 - p, "cell": NAMES[c],
+                                "size": SIZES[stack[-1] - 1], "pips": stack[-1]})
             self._set(c, self.owner[c], stack[:-1])
 
     def _turn(self, k: int, d: str, s: int) -> None:
@@ -462,11 +474,14 @@ class Ambush(Game):
         for c in COASTER_CELLS[k]:
             self._set(dest[c], owner[c], stacks[c])
         self.history.append(f"{k}{d}-{SIZES[s]}")
+        self.events = [{"type": "rotate", "player": p, "coaster": k, "direction": d, "paid": SIZES[s],
+                        "moves": [[NAMES[c], NAMES[dest[c]]] for c in COASTER_CELLS[k] if stacks[c]]}]
         self.last = list(COASTER_CELLS[k])
         mine, theirs = self._captures(p, k), self._captures(1 - p, k)
         if mine and theirs and self._order_matters(k):
             self.pending = k   # the turning player chooses the order next
             self.last_captures = []
+            self.events.append({"type": "choice", "player": p, "coaster": k})
             return
         self._resolve(k, p if mine or not theirs else 1 - p)
         self._end_turn(k)
@@ -492,7 +507,9 @@ class Ambush(Game):
 
     def _order(self, move: str) -> None:
         k = self.pending
-        self._resolve(k, self.turn if move == MINE else 1 - self.turn)
+        first = self.turn if move == MINE else 1 - self.turn
+        self.events = [{"type": "order", "player": self.turn, "first": first}]
+        self._resolve(k, first)
         self.pending = None
         self.history.append(move)
         self._end_turn(k)
@@ -500,10 +517,57 @@ class Ambush(Game):
     def _end_turn(self, turned: int | None) -> None:
         self.blocked = turned
         self.turns_played += 1
+        self.turns += 1
         if self.turns_played == 2 * 3 * TREES:
             self.over = True
+            self.events.append({"type": "end", "winners": self.winners, "reason": "used up",
+                                "scores": [sum(self.captured[0]), sum(self.captured[1])]})
         else:
             self.turn = 1 - self.turn
+
+    @classmethod
+    def seat_names(cls, players: int) -> list[str]:
+        return list(COLOUR_NAMES)
+
+    @classmethod
+    def narrate(cls, events: list[dict[str, Any]], players: int = 2) -> str:
+        clauses: list[tuple[str | None, str]] = []
+        size = lambda letter: SIZE_NAMES[SIZES.index(letter)]  # noqa: E731
+        i = 0
+        while i < len(events):
+            e = events[i]
+            kind = e["type"]
+            who = COLOUR_NAMES[e["player"]] if "player" in e else None
+            if kind == "capture":
+                # One colour's captures together: "captures a small on b3 and a medium on c3 (3 pips)".
+                run = [e]
+                while i + 1 < len(events) and events[i + 1]["type"] == "capture" \
+                        and events[i + 1]["player"] == e["player"]:
+                    i += 1
+                    run.append(events[i])
+                taken = and_list([f"a {size(c['size'])} on {c['cell']}" for c in run])
+                clauses.append((who, f"captures {taken} ({plural(sum(c['pips'] for c in run), 'pip')})"))
+            elif kind == "place":
+                where = f"on its stack on {e['cell']}" if e["on_stack"] else f"on {e['cell']}"
+                clauses.append((who, f"places a {size(e['size'])} {where}"))
+            elif kind == "rotate":
+                clauses.append((who, f"turns coaster {e['coaster']} {DIRECTION_NAMES[e['direction']]}, "
+                                     f"paying a {size(e['paid'])}"))
+            elif kind == "choice":
+                clauses.append((None, f"both colours can capture and the order matters: {who} chooses "
+                                      "whose captures go first"))
+            elif kind == "order":
+                whose = "its own" if e["first"] == e["player"] else f"{COLOUR_NAMES[e['first']]}'s"
+                clauses.append((who, f"has {whose} captures go first"))
+            elif kind == "end":
+                a, b = e["scores"]
+                if e["winners"]:
+                    winner = COLOUR_NAMES[e["winners"][0]]
+                    clauses.append((None, f"all pyramids are used: {winner} wins, {max(a, b)} pips to {min(a, b)}"))
+                else:
+                    clauses.append((None, f"all pyramids are used: a draw, {plural(a, 'pip')} each"))
+            i += 1
+        return tell(clauses)
 
 
 GAME = Ambush

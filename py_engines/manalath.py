@@ -9,6 +9,10 @@ forced pass is judged too. Two passes in a row draw. Player 0 is White.
 
 Notation: ``e5w`` (a white piece on e5), ``c7b``, ``pass``.
 
+Events (see ``core.Game``): ``place`` (``colour`` white or black), ``group``
+(the placement made a quart or quint: ``colour``, ``size``, ``cells``), ``pass``
+and ``end`` (``reason`` quint, quart or draw; ``colour``: the mover's, judged).
+
 The position is kept incrementally so that both the full move list and the
 random playouts of the computer opponent stay fast: each colour has a bitmask
 of the empty cells where it may be placed, updated around the group that grew.
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, IllegalMove
+from .core import Game, IllegalMove, and_list, quote, tell
 from .hexgrid import hex_grid
 from .rng import Rng
 
@@ -139,6 +143,7 @@ class Manalath(Game):
         other = Manalath.__new__(Manalath)
         other.__dict__.update(self.__dict__)
         other.history = self.history[:]
+        other.events = self.events[:]
         other.board = self.board[:]
         other.placeable = self.placeable[:]
         other.supply = self.supply[:]
@@ -175,14 +180,16 @@ class Manalath(Game):
 
     # -- the rules ------------------------------------------------------------
     def _parse(self, move: str) -> tuple[int, int]:
+        """(cell, colour) of a placement written exactly as ``MOVE_NAMES`` writes it."""
+        if not isinstance(move, str):
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as 'e5w' or 'pass'")
         parsed = PARSED.get(move)
         if parsed is None:
-            if not isinstance(move, str):
-                raise IllegalMove(f"illegal move {move!r}: a move is text such as 'e5w' or 'pass'")
             cell, colour = move[:-1], move[-1:]
             if cell not in GRID.index:
-                raise IllegalMove(f"illegal move {move!r}: {cell or 'nothing'!r} is not a cell (rows a-i, e.g. e5)")
-            raise IllegalMove(f"illegal move {move!r}: the colour must be w or b, not {colour!r}")
+                raise IllegalMove(f"illegal move {quote(move)}: {quote(cell) if cell else 'nothing'} is not a cell "
+                                  "(rows a-i, e.g. e5)")
+            raise IllegalMove(f"illegal move {quote(move)}: the colour must be w or b, not {colour!r}")
         return parsed
 
     def _can_place(self) -> bool:
@@ -239,11 +246,16 @@ class Manalath(Game):
                         self.placeable[colour] &= ~low
         self.passes = 0
         self.history.append(MOVE_NAMES[colour][cell])
+        self.events = [{"type": "place", "player": self.turn, "cell": GRID.names[cell], "colour": COLOUR_NAMES[colour].lower()}]
+        if size in (QUART, QUINT):
+            self.events.append({"type": "group", "colour": COLOUR_NAMES[colour].lower(), "size": size,
+                                "cells": sorted(GRID.names[c] for c in members)})
         self._end_turn()
 
     def _pass(self) -> None:
         self.passes += 1
         self.history.append(PASS)
+        self.events = [{"type": "pass", "player": self.turn}]
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -259,6 +271,37 @@ class Manalath(Game):
             self.result = "draw"
         else:
             self.turn = 1 - mover
+        self.turns += 1
+        if self.result:
+            self.events.append({"type": "end", "winners": self.winners, "reason": self.result,
+                                "player": mover, "colour": COLOUR_NAMES[mover].lower()})
+
+    @classmethod
+    def seat_names(cls, players: int) -> list[str]:
+        return list(COLOUR_NAMES)
+
+    @classmethod
+    def narrate(cls, events: list[dict[str, Any]], players: int = 2) -> str:
+        clauses: list[tuple[str | None, str]] = []
+        for e in events:
+            kind = e["type"]
+            if kind == "place":
+                clauses.append((COLOUR_NAMES[e["player"]], f"places a {e['colour']} piece on {e['cell']}"))
+            elif kind == "group":
+                name = "quart (a group of four)" if e["size"] == QUART else "quint (a group of five)"
+                clauses.append((None, f"that makes a {e['colour']} {name}: {and_list(e['cells'])}"))
+            elif kind == "pass":
+                clauses.append((COLOUR_NAMES[e["player"]], "cannot place a piece and passes"))
+            elif kind == "end":
+                mover = COLOUR_NAMES[e["player"]]
+                if e["reason"] == "quint":
+                    clauses.append((None, f"{mover} has a {e['colour']} quint: {mover} wins"))
+                elif e["reason"] == "quart":
+                    other = COLOUR_NAMES[1 - e["player"]]
+                    clauses.append((None, f"{mover} has a {e['colour']} quart and no earlier quint: {other} wins"))
+                else:
+                    clauses.append((None, "two passes in a row: the game is a draw"))
+        return tell(clauses)
 
 
 GAME = Manalath

@@ -41,13 +41,22 @@ With the random setup option each round begins at a chance point
 (``to_move == CHANCE``): ``roll()`` draws one of ``DEALS`` numbered setups,
 ``deal0`` .. ``deal999``, from the game's seeded generator. A deal's number alone
 fixes where every pyramid goes (see ``Nimbus._deal``), so the record replays.
+
+Events (see ``core.Game``; a pyramid is its kind, ``r3``): ``take`` (a pyramid
+from the pile: ``kind``), ``place`` (``kind``, ``orient``, ``on_stack``),
+``deal`` (``number``, ``round``), ``orient`` (``cell``, ``kind``, ``before`` and
+``after``: ``u`` or a direction), ``move`` (``kind``, ``flat``: a slide rather
+than a step, ``onto``: the stack it lands on), ``collect`` (``property``,
+``ends``: the line's outermost squares, ``taken``: each ``cell``, ``kind`` and ``orient``,
+``pips``), ``round`` (the board is empty: ``round``, ``taker``, ``winners``,
+``points``, ``rule``) and ``end`` (``winners``, ``totals``).
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from .core import CHANCE, Game, IllegalMove
+from .core import CHANCE, Game, IllegalMove, and_list, plural, quote, tell
 from .rng import Rng, chance_rng
 
 FILES = "abcdefgh"
@@ -226,7 +235,7 @@ class Nimbus(Game):
 
     def play(self, move: str) -> None:
         if not isinstance(move, str):
-            raise IllegalMove(f"illegal move {move!r}: a move is text such as 'r3', 'd4=ne', 'd4-d7' or 'r:b4-g4'")
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as 'r3', 'd4=ne', 'd4-d7' or 'r:b4-g4'")
         if self.final is not None:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
         if self.setup:
@@ -251,9 +260,9 @@ class Nimbus(Game):
         return move
 
     def move_steps(self, move: str) -> list[dict[str, str]]:
-        if ":" in move:
-            prop, a, b = self._parse_collect(move)
-            return [{"choice": PROPS[prop]}, {"cell": NAMES[a]}, {"cell": NAMES[a if b < 0 else b]}]
+        if ":" in move:  # a pyramid it takes, then the collect itself (its notation is the choice)
+            _, a, _ = self._parse_collect(move)
+            return [{"cell": NAMES[a]}, {"choice": move}]
         if "=" in move:
             square, orient = self._parse_orient(move)
             return [{"cell": NAMES[square]}, {"choice": ORIENTS[orient]}]
@@ -262,7 +271,15 @@ class Nimbus(Game):
             return [{"cell": NAMES[a]}, {"cell": NAMES[b]}]
         if move in KIND_INDEX or move in DEAL_INDEX:
             return [{"choice": move}]
-        raise IllegalMove(f"illegal move {move!r}: not Nimbus notation")
+        raise IllegalMove(f"illegal move {quote(move)}: not Nimbus notation")
+
+    def move_entries(self, move: str) -> list[list[dict[str, str]]]:
+        """A collect may be entered from any pyramid it takes: tap it, then choose the collect."""
+        if ":" not in move:
+            return [self.move_steps(move)]
+        prop, a, b = self._parse_collect(move)
+        taken = [a] if b < 0 else [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
+        return [self.move_steps(move)] + [[{"cell": NAMES[s]}, {"choice": move}] for s in taken if s != a]
 
     def view(self) -> dict[str, Any]:
         squares = {}
@@ -309,6 +326,7 @@ class Nimbus(Game):
         other = Nimbus.__new__(Nimbus)
         other.__dict__.update(self.__dict__)
         other.history = self.history[:]
+        other.events = self.events[:]
         other.stacks = [s[:] for s in self.stacks]
         other.dirs = self.dirs[:]
         other.pile = self.pile[:]
@@ -330,25 +348,33 @@ class Nimbus(Game):
     def play_unchecked(self, move: str) -> None:
         """Play a move known to be legal (from ``legal_moves``, ``random_move`` or a chance outcome)."""
         self.history.append(move)
+        p = self.turn
         if self.setup:
             if self.random_setup:
-                self._deal(DEAL_INDEX[move])
+                number = DEAL_INDEX[move]
+                self.events = [{"type": "deal", "number": number, "round": self.round + 1}]
+                self._deal(number)
                 self._begin_play()
+                self.turns += 1
                 return
             if self.held < 0:  # a pyramid taken from the pile
                 k = KIND_INDEX[move]
+                self.events = [{"type": "take", "player": p, "kind": KINDS[k]}]
                 self.pile[k] -= 1
                 self.left -= 1
                 self.held = k
                 self.last = []
                 return
             square, orient = self._parse_orient(move)
+            self.events = [{"type": "place", "player": p, "cell": NAMES[square], "kind": KINDS[self.held],
+                            "orient": ORIENTS[orient], "on_stack": bool(self.stacks[square])}]
             self.stacks[square].append(self.held)
             self.dirs[square] = orient - 1
             self.on_board += 1
             self.held = -1
             self.last = [square]
             self.turn = (self.turn + 1) % self.players
+            self.turns += 1
             if not self.left:
                 self._begin_play()
             return
@@ -356,22 +382,39 @@ class Nimbus(Game):
             prop, a, b = self._parse_collect(move)
             taken = [a] if b < 0 else [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
             mine = self.collections[self.turn]
+            orients = [ORIENTS[self.dirs[s] + 1] for s in taken]
+            kinds = []
             for s in taken:
-                mine.append(self.stacks[s].pop())
+                kinds.append(self.stacks[s].pop())
                 self.dirs[s] = -1
+            mine += kinds
+            self.events = [{"type": "collect", "player": p, "property": PROPS[prop],
+                            "ends": [NAMES[a], NAMES[a if b < 0 else b]],
+                            "taken": [{"cell": NAMES[s], "kind": KINDS[k], "orient": o}
+                                      for s, k, o in zip(taken, kinds, orients)],
+                            "pips": pips(kinds)}]
             self.last = taken
             self.collected = True
             self.on_board -= len(taken)
             if not self.on_board:
+                self.turns += 1
                 self._end_round()
                 return
         elif "=" in move:
             square, orient = self._parse_orient(move)
+            self.events = [{"type": "orient", "player": p, "cell": NAMES[square],
+                            "kind": KINDS[self.stacks[square][-1]],
+                            "before": ORIENTS[self.dirs[square] + 1], "after": ORIENTS[orient]}]
             self.dirs[square] = orient - 1
             self.last = [square]
             self.moved = True
         else:
             a, b = self._parse_step(move)
+            flat = self.dirs[a] >= 0
+            path = [a] + (list(RAYS[a][self.dirs[a]][:RAYS[a][self.dirs[a]].index(b) + 1]) if flat else [b])
+            self.events = [{"type": "move", "player": p, "from": NAMES[a], "to": NAMES[b],
+                            "path": [NAMES[c] for c in path], "kind": KINDS[self.stacks[a][-1]],
+                            "flat": flat, "onto": len(self.stacks[b])}]
             self.stacks[b].append(self.stacks[a].pop())
             self.dirs[b] = self.dirs[a]
             if not self.stacks[a]:
@@ -381,6 +424,64 @@ class Nimbus(Game):
         if self.moved and self.collected:
             self.turn = (self.turn + 1) % self.players
             self.moved = self.collected = False
+            self.turns += 1
+
+    # -- what happened, in words ----------------------------------------------------
+    @classmethod
+    def narrate(cls, events: list[dict[str, Any]], players: int) -> str:
+        names = cls.seat_names(players)
+        clauses: list[tuple[str | None, str]] = []
+        held = None  # a pyramid taken from the pile, said with its placement
+        for e in events:
+            kind = e["type"]
+            who = names[e["player"]] if "player" in e else None
+            if kind == "take":
+                held = e
+            elif kind == "place":
+                where = f"on the stack on {e['cell']}" if e["on_stack"] else f"on {e['cell']}"
+                clauses.append((who, f"puts a {_kind_text(e['kind'])} {where}, {_orient_text(e['orient'])}"))
+                held = None
+            elif kind == "deal":
+                clauses.append((None, f"round {e['round']} is set up at random (deal {e['number']})"))
+            elif kind == "orient":
+                what = f"the {_kind_text(e['kind'])} on {e['cell']}"
+                if e["after"] == UPRIGHT:
+                    clauses.append((who, f"stands {what} upright"))
+                elif e["before"] == UPRIGHT:
+                    clauses.append((who, f"lays {what} flat, pointing {_DIR_WORDS[e['after']]}"))
+                else:
+                    clauses.append((who, f"turns {what} to point {_DIR_WORDS[e['after']]}"))
+            elif kind == "move":
+                what = f"the {_kind_text(e['kind'])}"
+                if e["flat"]:
+                    clauses.append((who, f"slides {what} from {e['from']} to {e['to']}"))
+                else:
+                    onto = f"onto the stack on {e['to']}" if e["onto"] else f"to {e['to']}"
+                    clauses.append((who, f"moves {what} from {e['from']} {onto}"))
+            elif kind == "collect":
+                a, b = e["ends"]
+                if len(e["taken"]) == 1:
+                    what = f"the {_kind_text(e['taken'][0]['kind'])} on {a}"
+                else:
+                    what = f"the {len(e['taken'])} {_prop_plural(e['property'])} on the line {a}–{b}"
+                clauses.append((who, f"collects {what} ({plural(e['pips'], 'pip')})"))
+            elif kind == "round":
+                taker = names[e["taker"]]
+                winners = [names[w] for w in e["winners"]]
+                points = and_list([str(e["points"][w]) for w in e["winners"]])
+                verb = "wins" if len(winners) == 1 else "win"
+                scoring = f"scoring {points}" if len(winners) == 1 else f"scoring {points} in that order"
+                clauses.append((None, f"the board is empty: {taker} took the last pyramid, and "
+                                      f"{and_list(winners)} {verb} round {e['round']} ({_RULE_WORDS[e['rule']]}), "
+                                      f"{scoring}"))
+            elif kind == "end":
+                winners = [names[w] for w in e["winners"]]
+                verb = "wins" if len(winners) == 1 else "share the win"
+                clauses.append((None, f"game over: {and_list(winners)} {verb} with "
+                                      f"{plural(max(e['totals']), 'point')}"))
+        if held:
+            clauses.append((names[held["player"]], f"takes a {_kind_text(held['kind'])} from the pile"))
+        return tell(clauses)
 
     # -- turns and rounds ---------------------------------------------------------
     def _begin_play(self) -> None:
@@ -412,9 +513,14 @@ class Nimbus(Game):
         self.rounds.append({"round": self.round + 1, "taker": taker, "winners": scorers, "points": points,
                             "pyramids": [len(c) for c in self.collections],
                             "pips": [pips(c) for c in self.collections]})
+        self.events.append({"type": "round", "round": self.round + 1, "taker": taker, "winners": scorers,
+                            "points": points, "rule": rule})
         finished = len(self.rounds)
         if self.target is not None and max(self.totals) > self.target or finished == self.max_rounds:
             self.final = self._decide()
+            self.events.append({"type": "end", "winners": list(self.final), "totals": list(self.totals),
+                                "reason": "target" if self.target is not None and max(self.totals) > self.target
+                                else "rounds"})
             return
         self.round += 1
         self._start_round()  # self.last still shows what the final collect took
@@ -475,18 +581,18 @@ class Nimbus(Game):
     def _check_setup(self, move: str) -> None:
         if self.random_setup:
             if move not in DEAL_INDEX:
-                raise IllegalMove(f"illegal move {move!r}: a random setup is a deal, deal0 to deal{DEALS - 1}")
+                raise IllegalMove(f"illegal move {quote(move)}: a random setup is a deal, deal0 to deal{DEALS - 1}")
             return
         if self.held < 0:
             k = KIND_INDEX.get(move)
             if k is None:
-                raise IllegalMove(f"illegal move {move!r}: in the setup, first take a pyramid from the pile, "
+                raise IllegalMove(f"illegal move {quote(move)}: in the setup, first take a pyramid from the pile, "
                                   f"e.g. 'r3' (colour r y g b k, size 1-3)")
             if not self.pile[k]:
                 raise IllegalMove(f"illegal move {move!r}: no {_kind_words(k)} is left in the pile")
             return
         if "=" not in move:
-            raise IllegalMove(f"illegal move {move!r}: put the {_kind_words(self.held)} taken on the board, "
+            raise IllegalMove(f"illegal move {quote(move)}: put the {_kind_words(self.held)} taken on the board, "
                               f"e.g. 'd4=u' or 'd4=ne'")
         square, orient = self._parse_orient(move)
         if self.dirs[square] >= 0:
@@ -534,7 +640,7 @@ class Nimbus(Game):
                                   f"{'upright' if d < 0 else 'pointing ' + DIRS[d]}")
             return
         if "-" not in move:
-            raise IllegalMove(f"illegal move {move!r}: not a move action ('d4=ne', 'd4-d7') nor a collect ('r:b4-g4')")
+            raise IllegalMove(f"illegal move {quote(move)}: not a move action ('d4=ne', 'd4-d7') nor a collect ('r:b4-g4')")
         a, b = self._parse_step(move)
         if not self.stacks[a]:
             raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} is empty")
@@ -616,25 +722,55 @@ class Nimbus(Game):
     def _parse_orient(self, move: str) -> tuple[int, int]:
         m = _ORIENT.fullmatch(move)
         if not m or m.group(2) not in ORIENTS:
-            raise IllegalMove(f"illegal move {move!r}: expected a square and an orientation, e.g. 'd4=u' or 'd4=ne'")
+            raise IllegalMove(f"illegal move {quote(move)}: expected a square and an orientation, e.g. 'd4=u' or 'd4=ne'")
         return INDEX[m.group(1)], ORIENTS.index(m.group(2))
 
     def _parse_step(self, move: str) -> tuple[int, int]:
         m = _STEP.fullmatch(move)
         if not m or m.group(1) == m.group(2):
-            raise IllegalMove(f"illegal move {move!r}: expected two different squares, e.g. 'd4-d7'")
+            raise IllegalMove(f"illegal move {quote(move)}: expected two different squares, e.g. 'd4-d7'")
         return INDEX[m.group(1)], INDEX[m.group(2)]
 
     def _parse_collect(self, move: str) -> tuple[int, int, int]:
         m = _COLLECT.fullmatch(move)
         if not m or m.group(1) not in PROP_INDEX:
-            raise IllegalMove(f"illegal move {move!r}: a collect is a property and a line, e.g. 'r:b4-g4' or '2:d4'")
+            raise IllegalMove(f"illegal move {quote(move)}: a collect is a property and a line, e.g. 'r:b4-g4' or '2:d4'")
         a = INDEX[m.group(2)]
         b = INDEX[m.group(3)] if m.group(3) else -1
         if b >= 0 and (a, b) not in LINE_OF:
             raise IllegalMove(f"illegal move {move!r}: {m.group(2)} and {m.group(3)} are not on one row, "
                               f"column or diagonal")
         return PROP_INDEX[m.group(1)], a, b
+
+
+_DIR_WORDS = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south",
+              "sw": "south-west", "w": "west", "nw": "north-west"}
+
+
+_RULE_WORDS = {"last": "the last taker wins", "misere": "the next player wins",
+               "two_winners": "the last taker and the next player win",
+               "loser_last": "all but the last taker win", "loser_next": "all but the next player win",
+               "two_losers": "all but the last taker and the next player win"}
+
+
+def _kind_text(kind: str) -> str:
+    """``r3`` as ``red large``."""
+    return f"{COLOUR_NAMES[COLOURS.index(kind[0])]} {('small', 'medium', 'large')[int(kind[1]) - 1]}"
+
+
+def _orient_text(orient: str) -> str:
+    return "upright" if orient == UPRIGHT else f"flat, pointing {_DIR_WORDS[orient]}"
+
+
+def _prop_plural(prop: str) -> str:
+    """What a collect takes, by its property: ``red pyramids``, ``large pyramids``, ``upright pyramids``."""
+    if prop in COLOURS:
+        return f"{COLOUR_NAMES[COLOURS.index(prop)]} pyramids"
+    if prop in "123":
+        return f"{('small', 'medium', 'large')[int(prop) - 1]} pyramids"
+    if prop == UPRIGHT:
+        return "upright pyramids"
+    return f"pyramids pointing {_DIR_WORDS[prop]}"
 
 
 def _kind_words(k: int) -> str:

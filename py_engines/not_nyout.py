@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .core import CHANCE, Game, IllegalMove
+from .core import CHANCE, Game, IllegalMove, and_list, quote, tell
 from .rng import chance_rng
 
 # -- the track ----------------------------------------------------------------
@@ -126,6 +126,16 @@ def _ways(dice: tuple[int, ...]) -> int:
 
 
 ROLL_WEIGHTS = {k: [("r" + "-".join(map(str, dice)), float(_ways(dice))) for dice in ROLLS[k]] for k in ROLLS}
+
+
+COLOUR_NAMES = ("Red", "Blue", "Green", "White")
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _group_words(size: int, article: str) -> str:
+    """``its horse``, ``a pair``, ``its group of 3``; with no article, ``horse``, ``pair``."""
+    noun = {1: "horse", 2: "pair"}.get(size, f"group of {size}")
+    return f"{article} {noun}".strip()
 
 
 # -- notation -------------------------------------------------------------------
@@ -268,7 +278,7 @@ class NotNyout(Game):
     def play(self, move: str) -> None:
         action = parse_move(move)
         if action is None:
-            raise IllegalMove(f"illegal move {move!r}: not a move (moves look like S>C/3, 2S3>E2/4&, "
+            raise IllegalMove(f"illegal move {quote(move)}: not a move (moves look like S>C/3, 2S3>E2/4&, "
                               "+3, S3=2+1, home=E, slot2, r4-1, f5-3, d7)")
         if self.result:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
@@ -307,6 +317,7 @@ class NotNyout(Game):
         other = NotNyout.__new__(NotNyout)
         other.__dict__.update(self.__dict__)
         other.history = self.history[:]
+        other.events = self.events[:]
         other.at = self.at[:]
         other.stable = self.stable[:]
         other.horses = self.horses[:]
@@ -320,11 +331,91 @@ class NotNyout(Game):
         other.last = self.last[:]
         return other
 
+    @property
+    def turn_player(self) -> int | None:
+        """The player whose turn it is, at the dice of a turn and its fights too (none in a roll-off)."""
+        if self.result or self.rolling_off:
+            return None
+        return self.current if self.order else self._chooser()
+
+    # -- what happened, in words ------------------------------------------------------
+    @classmethod
+    def seat_names(cls, players: int) -> list[str]:
+        return list(COLOUR_NAMES[:players])
+
+    @classmethod
+    def narrate(cls, events: list[dict[str, Any]], players: int) -> str:
+        names = cls.seat_names(players)
+        clauses: list[tuple[str | None, str]] = []
+        i = 0
+        while i < len(events):
+            e = events[i]
+            kind = e["type"]
+            who = names[e["player"]] if e.get("player") is not None else None
+            if kind == "rolloff":
+                clauses.append((who, f"rolls {e['value']} in the roll-off"))
+            elif kind == "tie":
+                clauses.append((None, f"{and_list([names[p] for p in e['players']])} tie and roll again"))
+            elif kind == "ranking":
+                order = [names[p] for p in e["ranking"]]
+                if e.get("order"):
+                    clauses.append((None, f"the turn order is {', '.join(order)}"))
+                elif players == 2:
+                    clauses.append((None, f"{order[0]} starts"))
+                else:
+                    clauses.append((None, f"{', '.join(order)} choose their turn slots in that order"))
+            elif kind == "slot":
+                clauses.append((who, f"takes the {_ORDINALS[e['slot'] - 1]} turn"))
+            elif kind == "dice":
+                clauses.append((who, f"rolls {and_list([str(d) for d in e['dice']])}"))
+            elif kind == "home":
+                clauses.append((who, f"takes {e['cardinal']} as home"))
+            elif kind == "summon":
+                clauses.append((who, f"summons a horse to {e['to']} with the {e['roll']}"))
+            elif kind == "move":
+                clauses.append((who, f"moves {_group_words(e['size'], 'its')} from {e['from']} to {e['to']} "
+                                     f"with the {e['roll']}"))
+            elif kind == "join":
+                clauses.append((who, f"joins its group there, making {_group_words(e['size'], 'a')}"))
+            elif kind == "split":
+                a, b = e["sizes"]
+                clauses.append((who, f"splits its group of {a + b} on {e['station']} into {a} and {b}"))
+            elif kind == "attack":
+                defender = e["defender"]
+                clauses.append((who, f"attacks {names[defender['owner']]}'s "
+                                     f"{_group_words(defender['size'], '')} on {e['station']}"))
+            elif kind == "fight":
+                rounds = []
+                while i < len(events) and events[i]["type"] == "fight":
+                    f = events[i]
+                    rounds.append(f"{f['attack_die']}+2 against {f['defence_die']}, "
+                                  f"{names[f['loser']]} loses a horse")
+                    i += 1
+                clauses.append((None, "; ".join(rounds)))
+                continue
+            elif kind == "fight_end":
+                verb = "takes" if e["attacker_won"] else "holds"
+                clauses.append((None, f"{names[e['winner']]} {verb} {e['station']}"))
+            elif kind == "out":
+                clauses.append((None, f"{names[e['player']]} has no horses left and is out"))
+            elif kind == "quiet":
+                clauses.append((None, f"one horse each: unless a horse falls in the next ten turns, "
+                                      f"{names[e['player']]} wins"))
+            elif kind == "end":
+                winner = names[e["winners"][0]]
+                if e["reason"] == "last":
+                    clauses.append((None, f"{winner} wins, the last player with horses"))
+                else:
+                    clauses.append((None, f"five full rounds without a horse taken: {winner}, who took the last "
+                                          "one, wins"))
+            i += 1
+        return tell(clauses)
+
     # -- drawing and input ----------------------------------------------------------
     def move_steps(self, move: str) -> list[dict[str, str]]:
         action = parse_move(move)
         if action is None:
-            raise IllegalMove(f"illegal move {move!r}: not a move")
+            raise IllegalMove(f"illegal move {quote(move)}: not a move")
         kind = action[0]
         if kind == "move":
             _, k, src, dst, roll, join = action
@@ -460,6 +551,23 @@ class NotNyout(Game):
                     break
         return found
 
+    def _way(self, src: int, dst: int, roll: int, me: int) -> list[int]:
+        """The stations a group of ``me`` passes going from ``src`` to ``dst`` with ``roll``
+        (as ``_reach`` finds them), ``src`` and ``dst`` included."""
+        at = self.at
+        for path in PATHS[src][roll]:
+            left = roll
+            enemy = False
+            for i, station in enumerate(path):
+                left -= 2 if enemy else 1
+                groups = at[station]
+                enemy = bool(groups) and groups[0][0] != me
+                if left == 0 or enemy and left < 2:
+                    if station == dst:
+                        return [src, *path[:i + 1]]
+                    break
+        raise ValueError(f"no way from {NAMES[src]} to {NAMES[dst]} with {roll}")
+
     def _combat_dice(self) -> tuple[int, int]:
         station, _, size, _ = self.combat
         return DIE_FOR_SIZE[size], DIE_FOR_SIZE[self.at[station][0][1]]
@@ -557,6 +665,7 @@ class NotNyout(Game):
     def _apply(self, action: tuple) -> None:
         kind = action[0]
         self.history.append(format_move(action))
+        self.events = []
         if kind in ("d10", "fight", "roll"):
             self.chances += 1
         getattr(self, "_do_" + kind)(*action[1:])
@@ -567,6 +676,7 @@ class NotNyout(Game):
         group = next(r for r in self.ranks if len(r) > 1)
         roller = next(p for p in group if p not in self.rolloff)
         self.rolloff[roller] = value
+        self.events.append({"type": "rolloff", "player": roller, "value": value})
         self.last = []
         if len(self.rolloff) < len(group):
             return
@@ -576,9 +686,14 @@ class NotNyout(Game):
         self.ranks[at:at + 1] = split
         self.rolloff = {}
         self.rolling_off = any(len(r) > 1 for r in self.ranks)
+        for tie in split:
+            if len(tie) > 1:
+                self.events.append({"type": "tie", "players": tie})
         if self.rolling_off:
             return
         ranking = [r[0] for r in self.ranks]
+        self.events.append({"type": "ranking", "ranking": ranking})
+        self.turns += 1
         if self.players == 2:
             self._begin(ranking)
         # With three or four players the slots are chosen next, in ranking order.
@@ -587,11 +702,15 @@ class NotNyout(Game):
     def _do_slot(self, n: int) -> None:
         chooser = self._chooser()
         self.slots[n - 1] = chooser
+        self.events.append({"type": "slot", "player": chooser, "slot": n})
         self.last = []
         free = [i for i, s in enumerate(self.slots) if s is None]
         if len(free) == 1:  # the last chooser has no choice
-            self.slots[free[0]] = self._chooser()
+            self.slots[free[0]] = last = self._chooser()
+            self.events.append({"type": "slot", "player": last, "slot": free[0] + 1})
             self._begin(self.slots)
+            self.events.append({"type": "ranking", "ranking": list(self.order), "order": True})
+        self.turns += 1
 
     def _begin(self, order: list[int]) -> None:
         self.order = list(order)
@@ -599,6 +718,7 @@ class NotNyout(Game):
         self.rolls = None
 
     def _do_roll(self, dice: tuple[int, ...]) -> None:
+        self.events.append({"type": "dice", "player": self.current, "dice": list(dice)})
         self.rolls = list(dice)
         self.summoned = False
         self.last = []
@@ -606,6 +726,7 @@ class NotNyout(Game):
     def _do_home(self, k: int) -> None:
         me = self.current
         self.home[me] = 5 * k
+        self.events.append({"type": "home", "player": me, "cardinal": CARDINALS[k]})
         self._do_summon(self.rolls[0], False)
 
     def _do_summon(self, roll: int, join: bool) -> None:
@@ -615,14 +736,19 @@ class NotNyout(Game):
         self.stable[me] -= 1
         target = self._summon_target(me, roll)
         self.last = [NAMES[target]]
+        self.events.append({"type": "summon", "player": me, "roll": roll, "to": NAMES[target],
+                            "home": RING_NAMES[self.home[me]]})
         self._arrive(target, me, 1, join)
 
     def _do_move(self, k: int, src: int, dst: int, roll: int, join: bool) -> None:
         me = self.current
         self.rolls.remove(roll)
         size = k or self._sizes_at(src, me)[0]
+        way = self._way(src, dst, roll, me)
         self._take(src, me, size)
         self.last = [NAMES[src], NAMES[dst]]
+        self.events.append({"type": "move", "player": me, "from": NAMES[src], "to": NAMES[dst],
+                            "path": [NAMES[s] for s in way], "size": size, "roll": roll})
         self._arrive(dst, me, size, join)
 
     def _do_split(self, src: int, a: int, b: int) -> None:
@@ -630,6 +756,7 @@ class NotNyout(Game):
         self._take(src, me, a + b)
         self._put(src, (me, a))
         self._put(src, (me, b))
+        self.events.append({"type": "split", "player": me, "station": NAMES[src], "sizes": [a, b]})
         self.last = [NAMES[src]]
 
     def _do_fight(self, a: int, d: int) -> None:
@@ -637,20 +764,30 @@ class NotNyout(Game):
         defender, dsize = self.at[station][0]
         self.combat[3] = [a, d]
         self.last = [NAMES[station]]
-        if a + 2 > d:   # a tie goes to the defender
+        attacker_wins = a + 2 > d   # a tie goes to the defender
+        self.events.append({"type": "fight", "player": attacker, "station": NAMES[station],
+                            "attacker": {"owner": attacker, "size": size},
+                            "defender": {"owner": defender, "size": dsize},
+                            "attack_die": a, "attack_total": a + 2, "defence_die": d,
+                            "loser": defender if attacker_wins else attacker})
+        if attacker_wins:
             # The defending group fights on until it is gone; then the next one there, if any.
             rest = self.at[station][1:]
             self.at[station] = ((defender, dsize - 1),) + rest if dsize > 1 else rest
-            self._kill(defender, attacker)
             if not self.at[station]:
                 self.at[station] = ((attacker, size),)
                 self.combat = None
+                self.events.append({"type": "fight_end", "station": NAMES[station], "winner": attacker,
+                                    "size": size, "attacker_won": True})
+            self._kill(defender, attacker)
         else:
             self.combat[2] = size - 1
-            self._kill(attacker, defender)
             if size == 1:
                 self.at[station] = tuple(sorted(self.at[station], key=lambda g: -g[1]))
                 self.combat = None
+                self.events.append({"type": "fight_end", "station": NAMES[station], "winner": defender,
+                                    "size": sum(k for _, k in self.at[station]), "attacker_won": False})
+            self._kill(attacker, defender)
 
     def _take(self, station: int, player: int, size: int) -> None:
         groups = list(self.at[station])
@@ -668,18 +805,25 @@ class NotNyout(Game):
             if join:
                 size += sum(k for _, k in self.at[station])
                 self.at[station] = ()
+                self.events.append({"type": "join", "player": me, "station": NAMES[station], "size": size})
             self._put(station, (me, size))
         else:
             self.combat = [station, me, size, None]
+            self.events.append({"type": "attack", "player": me, "station": NAMES[station], "size": size,
+                                "defender": {"owner": owner, "size": self.at[station][0][1]}})
 
     def _kill(self, loser: int, winner: int) -> None:
         self.horses[loser] -= 1
         self.last_kill = winner
+        if not self.horses[loser]:
+            self.events.append({"type": "out", "player": loser})
         alive = [p for p in range(self.players) if self.horses[p]]
         if len(alive) == 1:
             self.winner, self.result = alive[0], "last"
+            self.events.append({"type": "end", "winners": [alive[0]], "reason": "last"})
         elif len(alive) == 2 and all(self.horses[p] == 1 for p in alive):
             self.quiet = -1  # counting starts when this turn ends
+            self.events.append({"type": "quiet", "player": winner, "turns": QUIET_TURNS})
 
     def _continue_turn(self) -> None:
         """End the turn once no die is left, or none can be used."""
@@ -689,10 +833,12 @@ class NotNyout(Game):
             or not self.summoned and self.stable[me])
         if usable:
             return
+        self.turns += 1
         if self.quiet is not None:
             self.quiet += 1
             if self.quiet >= QUIET_TURNS:
                 self.winner, self.result = self.last_kill, "rounds"
+                self.events.append({"type": "end", "winners": [self.winner], "reason": "rounds"})
                 return
         at = self.order.index(me)
         for step in range(1, self.players + 1):

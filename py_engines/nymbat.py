@@ -46,6 +46,15 @@ Notation (one move each; a turn may take several):
 
 A turn ends by itself when nothing more can be done in it (the allowance is
 spent, no setup cell is free, no piece of the group can still move).
+
+Events (see ``core.Game``): ``pick`` (four players: ``picked``, who takes the
+team's turn), ``place`` (``number``), ``move`` (``number``), ``attack`` (``cell``,
+``number``, ``defender``, ``defender_number``, ``defence``: the defender's number
+plus its supporters', ``survived``, ``breakthrough``), ``remove`` (``owner``,
+``cell``, ``number``, ``reason``: attack, attacker, breakthrough, penalty or
+eliminated), ``pass``, ``delay`` (``count``: the player's delays so far),
+``penalty`` (``kind`` retreat or delay, ``paid`` reserve or piece, or ``owed``:
+a piece must be given up), ``out`` and ``end`` (``reason`` home, empty or eliminated).
 """
 from __future__ import annotations
 
@@ -53,7 +62,7 @@ import math
 import re
 from typing import Any
 
-from .core import Game, IllegalMove
+from .core import Game, IllegalMove, and_list, quote, tell
 from .hexgrid import hex_grid
 
 GRID = hex_grid(8)
@@ -75,16 +84,19 @@ HOME = [frozenset(_edge_cells(e)) for e in range(6)]            # home row along
 DIST = [GRID.distances_from(list(HOME[e])) for e in range(6)]    # steps from each cell to that row
 SETUP = [tuple(c for c in range(CELLS) if DIST[e][c] <= 2) for e in range(6)]  # 27 cells each
 
+SEAT_NAMES = {2: ("Red", "Blue"), 4: ("Red", "Blue", "Gold", "Green")}
 EDGES = {2: (0, 3), 4: (0, 3, 1, 4)}   # each player's edge: 0 bottom, 3 top, 1 lower right, 4 upper left
 RESERVE = {2: 60, 4: 40}
 FIRST_LIMIT = {2: 30, 4: 20}
 DELAYS_PER_PENALTY = 7
 PASS, DONE, STOP = "pass", "done", "stop"
 
-_MOVE = re.compile(r"([a-o]\d{1,2})-([a-o]\d{1,2})$")
-_PLACE = re.compile(r"([a-o]\d{1,2})=(\d)$")
-_REMOVE = re.compile(r"x([a-o]\d{1,2})$")
-_PICK = re.compile(r"p(\d)$")
+# The notation, matched whole (``fullmatch``: no line break after the move) and with ASCII
+# digits only (``\d`` would take any script's digits).
+_MOVE = re.compile(r"([a-o][0-9]{1,2})-([a-o][0-9]{1,2})")
+_PLACE = re.compile(r"([a-o][0-9]{1,2})=([0-9])")
+_REMOVE = re.compile(r"x([a-o][0-9]{1,2})")
+_PICK = re.compile(r"p([0-9])")
 EXAMPLES = "c4=3, e5-g6, xf6, stop, done, pass or p2"
 
 
@@ -114,7 +126,6 @@ class Nymbat(Game):
         self.picked: list[int | None] = [None, None]
         self._clear_turn()
         self.last: list[int] = []
-        self.events: list[dict[str, Any]] = []
         if n == 4:
             self.slot = -1
             self._next_turn()
@@ -204,7 +215,6 @@ class Nymbat(Game):
             "home": {str(q): sorted(NAMES[c] for c in HOME[self.edge[q]]) for q in range(self.players)},
             "setup": {str(q): [NAMES[c] for c in SETUP[self.edge[q]]] for q in range(self.players)},
             "last": [NAMES[c] for c in self.last],
-            "events": self.events,
             "result": self.result,
         }
         if self.phase in ("start", "bring"):
@@ -235,6 +245,7 @@ class Nymbat(Game):
         other = Nymbat.__new__(Nymbat)
         other.__dict__.update(self.__dict__)
         other.history = self.history[:]
+        other.events = self.events[:]
         other.owner = self.owner[:]
         other.num = self.num[:]
         other.reserve = self.reserve[:]
@@ -245,8 +256,89 @@ class Nymbat(Game):
         other.winner_list = self.winner_list[:]
         other.left = set(self.left)
         other.moved = set(self.moved)
-        other.events = self.events[:]
         return other
+
+    # -- what happened, in words ---------------------------------------------------
+    @classmethod
+    def seat_names(cls, players: int) -> list[str]:
+        return list(SEAT_NAMES[players])
+
+    @classmethod
+    def narrate(cls, events: list[dict[str, Any]], players: int) -> str:
+        names = cls.seat_names(players)
+        clauses: list[tuple[str | None, str]] = []
+        i = 0
+        while i < len(events):
+            e = events[i]
+            kind = e["type"]
+            who = names[e["player"]] if e.get("player") is not None else None
+            if kind in ("place", "remove") and e.get("reason", "breakthrough") == "breakthrough":
+                # A run of placements (or of breakthrough removals) in one clause.
+                run = [e]
+                while i + 1 < len(events) and events[i + 1]["type"] == kind \
+                        and events[i + 1].get("reason", "breakthrough") == "breakthrough":
+                    i += 1
+                    run.append(events[i])
+                pieces = and_list([f"{x['number']} on {x['cell']}" for x in run])
+                if kind == "place":
+                    total = sum(x["number"] for x in run)
+                    clauses.append((who, f"brings in {'a ' if len(run) == 1 else ''}{pieces} "
+                                         f"({total} from the reserve)"))
+                else:
+                    clauses.append((who, f"breaks through, removing {names[e['owner']]}'s {pieces}"))
+            elif kind == "pick":
+                if e["picked"] == e["player"]:
+                    clauses.append((who, "takes the team's turn"))
+                else:
+                    clauses.append((who, f"lets {names[e['picked']]} take the team's turn"))
+            elif kind == "move":
+                # Piece moves one after another in one clause, until an attack.
+                run = [e]
+                while i + 1 < len(events) and events[i + 1]["type"] == "move":
+                    i += 1
+                    run.append(events[i])
+                steps = and_list([f"the {x['number']} from {x['from']} to {x['to']}" for x in run])
+                clauses.append((who, f"moves {steps}"))
+            elif kind == "attack":
+                result = "and takes the cell" if e["survived"] else "and both pieces fall"
+                clauses.append((who, f"attacks {names[e['defender']]}'s {e['defender_number']}: "
+                                     f"{e['number']} against {e['defence']}, {result}"))
+                if e["breakthrough"]:
+                    clauses.append((None, f"{names[e['defender']]}'s group is split: a breakthrough"))
+            elif kind == "remove":
+                if e["reason"] == "penalty":
+                    clauses.append((names[e["owner"]], f"gives up the {e['number']} on {e['cell']}"))
+            elif kind == "pass":
+                clauses.append((who, "passes"))
+            elif kind == "delay":
+                seventh = " (every seventh costs 1)" if e["count"] % DELAYS_PER_PENALTY == 0 else ""
+                clauses.append((None, f"a delay, {who}'s {_ordinal(e['count'])}{seventh}"))
+            elif kind == "penalty":
+                cost = "a retreat" if e["kind"] == "retreat" else "the seventh delay"
+                if e["paid"] == "reserve":
+                    clauses.append((who, f"pays 1 from the reserve for {cost}"))
+                elif e["paid"] == "owed":
+                    clauses.append((None, f"{who} owes a piece for {cost}, the reserve being empty"))
+            elif kind == "home":
+                against = names[e["against"]]
+                clauses.append((None, f"{who} stands on {against}'s home row and {against} has no piece there"))
+            elif kind == "out":
+                out = names[e["player"]]
+                if e["reason"] == "home":
+                    clauses.append((None, f"{out} is eliminated: {names[e['by']]} stands on {out}'s home row, "
+                                          f"where {out} has no piece"))
+                else:
+                    clauses.append((None, f"{out} is eliminated, with no reserve and no pieces"))
+            elif kind == "end":
+                winners = and_list([names[w] for w in e["winners"]])
+                verb = "wins" if len(e["winners"]) == 1 else "win"
+                if e["reason"] == "empty":
+                    clauses.append((None, f"the board is empty and every reserve spent: {winners}, who moved "
+                                          f"last, {verb}"))
+                else:
+                    clauses.append((None, f"{winners} {verb}"))
+            i += 1
+        return tell(clauses)
 
     # -- reading the position -------------------------------------------------
     def _team_active(self, side: int) -> list[int]:
@@ -331,6 +423,34 @@ class Nymbat(Game):
         ends.sort()
         return ends
 
+    def path(self, a: int, b: int) -> list[int]:
+        """A shortest way for the piece on ``a`` to ``b`` over empty and friendly cells (``a``, ``b`` included)."""
+        if b in NEIGHBOURS[a]:
+            return [a, b]
+        owner, side = self.owner, self.side
+        mine = side[owner[a]]
+        came = {a: a}
+        frontier = [a]
+        while frontier and b not in came:
+            nxt = []
+            for c in frontier:
+                for n in NEIGHBOURS[c]:
+                    if n in came:
+                        continue
+                    if n == b:
+                        came[n] = c
+                        break
+                    if owner[n] < 0 or side[owner[n]] == mine:
+                        came[n] = c
+                        nxt.append(n)
+                if b in came:
+                    break
+            frontier = nxt
+        way = [b]
+        while way[-1] != a:
+            way.append(came[way[-1]])
+        return way[::-1]
+
     def _piece_moves(self, groups: list[tuple[list[int], int]]) -> list[str]:
         moves = []
         for cells, speed in groups:
@@ -372,17 +492,17 @@ class Nymbat(Game):
         """(kind, a, b): place (cell, number), move (from, to), remove (cell), pick (player),
         or pass, done, stop. Raises IllegalMove for text that is no move at all."""
         if not isinstance(move, str):
-            raise IllegalMove(f"illegal move {move!r}: a move is text such as {EXAMPLES}")
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as {EXAMPLES}")
         if move in (PASS, DONE, STOP):
             return (move, -1, -1)
-        m = _MOVE.match(move)
+        m = _MOVE.fullmatch(move)
         if m:
             a, b = m.groups()
             if a in INDEX and b in INDEX:
                 return ("move", INDEX[a], INDEX[b])
             bad = a if a not in INDEX else b
             raise IllegalMove(f"illegal move {move!r}: {bad} is not a cell (rows a-o)")
-        m = _PLACE.match(move)
+        m = _PLACE.fullmatch(move)
         if m:
             a, k = m.group(1), int(m.group(2))
             if a not in INDEX:
@@ -390,15 +510,15 @@ class Nymbat(Game):
             if not 1 <= k <= 6:
                 raise IllegalMove(f"illegal move {move!r}: a piece's number is 1 to 6")
             return ("place", INDEX[a], k)
-        m = _REMOVE.match(move)
+        m = _REMOVE.fullmatch(move)
         if m:
             if m.group(1) not in INDEX:
                 raise IllegalMove(f"illegal move {move!r}: {m.group(1)} is not a cell (rows a-o)")
             return ("remove", INDEX[m.group(1)], -1)
-        m = _PICK.match(move)
+        m = _PICK.fullmatch(move)
         if m and int(m.group(1)) < 4:
             return ("pick", int(m.group(1)), -1)
-        raise IllegalMove(f"illegal move {move!r}: not a move (expected e.g. {EXAMPLES})")
+        raise IllegalMove(f"illegal move {quote(move)}: not a move (expected e.g. {EXAMPLES})")
 
     parse_move = _parse
 
@@ -483,13 +603,16 @@ class Nymbat(Game):
             self._finish_turn()
         elif kind == PASS:
             self.kind = PASS
+            self.events.append({"type": "pass", "player": self.turn})
             self._finish_turn()
         else:  # pick
+            self.events.append({"type": "pick", "player": self.turn, "picked": a})
             self.picked[self.side[a]] = a
             self._start_turn(a)
 
     def _place(self, cell: int, number: int) -> None:
         p = self.turn
+        self.events.append({"type": "place", "player": p, "cell": NAMES[cell], "number": number})
         self.owner[cell] = p
         self.num[cell] = number
         self.reserve[p] -= number
@@ -513,6 +636,8 @@ class Nymbat(Game):
         self.left.discard(a)
         self.last = [a, b]
         number = num[a]
+        self.events.append({"type": "move", "player": p, "from": NAMES[a], "to": NAMES[b],
+                            "path": [NAMES[c] for c in self.path(a, b)], "number": number})
         owner[a], num[a] = -1, 0
         defender = owner[b]
         if defender < 0:
@@ -530,13 +655,19 @@ class Nymbat(Game):
         support = num[cell] + sum(num[n] for n in NEIGHBOURS[cell] if owner[n] == defender)
         survives = number > support
         split = self._splits(cell, defender)
+        self.events.append({"type": "attack", "player": p, "cell": NAMES[cell], "number": number,
+                            "defender": defender, "defender_number": num[cell], "defence": support,
+                            "survived": survives, "breakthrough": split})
+        self.events.append({"type": "remove", "player": p, "owner": defender, "cell": NAMES[cell],
+                            "number": num[cell], "reason": "attack"})
+        if not survives:
+            self.events.append({"type": "remove", "player": p, "owner": p, "cell": NAMES[cell],
+                                "number": number, "reason": "attacker"})
         owner[cell], num[cell] = -1, 0
         self.took = True
         if survives:
             owner[cell], num[cell] = p, number
             self.moved.add(cell)
-        self.events.append({"attack": NAMES[cell], "attacker": number, "defence": support,
-                            "survived": survives, "breakthrough": split})
         if split:
             self.breach = (cell, defender, number)
             if self._breach_targets():
@@ -563,6 +694,8 @@ class Nymbat(Game):
     def _remove(self, cell: int) -> None:
         self.last = [cell]
         number = self.num[cell]
+        self.events.append({"type": "remove", "player": self.turn, "owner": self.owner[cell], "cell": NAMES[cell],
+                            "number": number, "reason": "breakthrough" if self.phase == "break" else "penalty"})
         self.owner[cell], self.num[cell] = -1, 0
         if self.phase == "break":
             at, defender, allowance = self.breach
@@ -573,7 +706,7 @@ class Nymbat(Game):
                 if not self._can_move_more():
                     self._finish_turn()
         else:  # the penalty paid with a piece
-            self.events.append({"penalty": self.owed, "piece": NAMES[cell]})
+            self.events.append({"type": "penalty", "player": self.turn, "kind": self.owed, "paid": "piece"})
             self._after_turn()
 
     def _finish_turn(self) -> None:
@@ -594,21 +727,23 @@ class Nymbat(Game):
         if penalty:
             if self.reserve[p] > 0:
                 self.reserve[p] -= 1
-                self.events.append({"penalty": penalty, "reserve": 1})
+                self.events.append({"type": "penalty", "player": p, "kind": penalty, "paid": "reserve"})
             elif any(o == p for o in self.owner):
                 self.owed = penalty
                 self.phase = "penalty"
+                self.events.append({"type": "penalty", "player": p, "kind": penalty, "paid": "owed"})
                 return
         self._after_turn()
 
     def _delay(self, p: int) -> str | None:
         self.delays[p] += 1
-        self.events.append({"delay": self.delays[p]})
+        self.events.append({"type": "delay", "player": p, "count": self.delays[p]})
         return "delay" if self.delays[p] % DELAYS_PER_PENALTY == 0 else None
 
     def _after_turn(self) -> None:
         p = self.turn
         self._clear_turn()
+        self.turns += 1
         if self.players == 2:
             if not any(self.reserve) and all(o < 0 for o in self.owner):
                 self._end("empty", [p])
@@ -617,7 +752,7 @@ class Nymbat(Game):
             on_board = set(self.owner)
             for q in range(4):
                 if not self.out[q] and not self.reserve[q] and q not in on_board:
-                    self._eliminate(q)
+                    self._eliminate(q, "spent")
             if self._team_over(p):
                 return
         self._next_turn()
@@ -631,18 +766,22 @@ class Nymbat(Game):
                 return True
         return False
 
-    def _eliminate(self, q: int) -> None:
+    def _eliminate(self, q: int, reason: str, by: int | None = None) -> None:
+        """``q`` is out: ``reason`` home (``by`` stands on q's empty home row) or spent (no reserve, no pieces)."""
         self.out[q] = True
         self.reserve[q] = 0
+        self.events.append({"type": "out", "player": q, "reason": reason, "by": by})
         for c in range(CELLS):
             if self.owner[c] == q:
+                self.events.append({"type": "remove", "owner": q, "cell": NAMES[c], "number": self.num[c],
+                                    "reason": "eliminated"})
                 self.owner[c], self.num[c] = -1, 0
-        self.events.append({"eliminated": q})
 
     def _end(self, result: str, winners: list[int]) -> None:
         self.phase = "over"
         self.result = result
         self.winner_list = winners
+        self.events.append({"type": "end", "winners": list(winners), "reason": result})
 
     def _next_turn(self) -> None:
         if self.players == 2:
@@ -676,11 +815,18 @@ class Nymbat(Game):
             row = HOME[self.edge[e]]
             if any(owner[c] == p for c in row) and not any(owner[c] == e for c in row):
                 if self.players == 2:
+                    self.events.append({"type": "home", "player": p, "against": e})
                     self._end("home", [p])
                     return
-                self._eliminate(e)
+                self._eliminate(e, "home", p)
         if self.players == 4:
             self._team_over(p)
+
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 GAME = Nymbat

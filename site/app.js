@@ -9,7 +9,7 @@
 import { app, engine, catalog } from "./app-state.js";
 import { Board } from "./board.js";
 import { watchForUpdates } from "./boot.js";
-import { cancelThinking, scheduleComputer, showHint } from "./computer.js";
+import { cancelThinking, moveNow, scheduleComputer, showHint } from "./computer.js";
 import { gameByName, GAMES, loadUi } from "./games/index.js";
 import { readHash } from "./links.js";
 import * as menus from "./menus.js";
@@ -177,7 +177,9 @@ async function showGame(entry, linkParams, token) {
 
 function putBoard(view) {
   if (view.boardPlaced) return;
-  placeBoard(view.els.board, view.board, { game: view.entry.name, selectedCell: () => app.input.selected().at(-1) });
+  // A zoom centres on the cell selected, else on where the player's next tap may go.
+  const focusCells = () => (app.input.selected().length ? app.input.selected().slice(-1) : [...app.input.next().cells]);
+  placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
   view.boardPlaced = true;
 }
 
@@ -185,7 +187,7 @@ function putBoard(view) {
 function gameActions(entry) {
   const api = { engine, app, adoptAndShow, sessionForRecord, startFresh, catalog };
   return {
-    undo, redo, newGame, goTo, changeSeat, choose, cancelInput, showHint,
+    undo, redo, newGame, goTo, changeSeat, choose, cancelInput, showHint, moveNow,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),
     exportGame: () => menus.exportGame(api),

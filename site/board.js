@@ -5,12 +5,17 @@
 // cell in that direction. What a cell holds is drawn by the game's page module:
 // CSS classes (contents) and/or SVG markup in the cell's own coordinates
 // (decorations: the cell is centred on 0,0, about one unit across, y down).
+// Over the cells lie the marks (what the last turns did, a hint: see setMarks)
+// and, for a moment after a move, its motion (see animate).
 
 const NS = "http://www.w3.org/2000/svg";
 const HEX_R = 1 / Math.sqrt(3); // circumradius of a hexagon one unit across its flats
 const LABEL_GAP = 0.78;         // hex boards: row letters sit this far left of each row
 const SQUARE = 0.96;            // side of a square cell (a hairline of board shows between)
 const CIRCLE_R = 0.42;          // radius of a circular station
+const GLIDE_MS = 380;           // a piece's glide along its path, all of it
+const TURN_MS = 600;            // a coaster's turn
+const TURN_ANGLE = { cw: 90, ccw: -90, half: 180 }; // on screen, y down: clockwise is positive
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
@@ -128,9 +133,13 @@ export class Board {
       el("circle", { class: "piece", r: "0.37" }, node);
       el("circle", { class: "piece-mark", r: "0.2" }, node);
       const deco = el("g", { class: "deco", "aria-hidden": "true" }, node);
-      el("circle", { class: "last-mark", r: "0.11" }, node);
       this.cells.set(c.name, { x: c.x, y: c.y, node, deco, base, markup: "" });
     }
+    this.markLayer = el("g", { class: "marks", "aria-hidden": "true" }, svg);
+    this.motionLayer = el("g", { class: "motion", "aria-hidden": "true" }, svg);
+    this.marksKey = "";
+    this.running = [];
+    this.arriving = new Set(); // cells whose piece is still on its way (shown moving, hidden in place)
     // Keyboard focus starts at the cell nearest the middle of the board.
     const cx = left + width / 2;
     const cy = top + height / 2;
@@ -200,14 +209,12 @@ export class Board {
    * Draw a position. contents: {name: css class for what the cell holds};
    * decorations: {name: SVG markup drawn in the cell}; live: Set of cells that
    * continue a move (class "live" and attribute data-live); selected: cells
-   * already tapped; last: the cells the last move touched (a name or a list);
-   * marked: cells to emphasise; label(name): the accessible name; hinted: cells
+   * already tapped; marked: cells to emphasise; label(name): the accessible name; hinted: cells
    * of a suggested move (class "hinted" and attribute data-hint).
    * A cell whose contents change in one step (a move, not a whole position
    * loaded) gets the class "placed" until the next change, for its animation.
    */
-  update({ contents = {}, decorations = {}, live, selected, last, marked, label, hinted = new Set() }) {
-    const lastCells = new Set(Array.isArray(last) ? last : last ? [last] : []);
+  update({ contents = {}, decorations = {}, live, selected, marked, label, hinted = new Set() }) {
     this.svg.classList.toggle("has-live", live.size > 0);
     const drawn = (name) => `${contents[name] || ""}|${decorations[name] || ""}`;
     if (this.drawn) {
@@ -230,8 +237,8 @@ export class Board {
       if (hinted.has(name)) classes.push("hinted");
       if (live.has(name)) classes.push("live");
       if (selected.includes(name)) classes.push("selected");
-      if (lastCells.has(name)) classes.push("last");
       if (marked.has(name)) classes.push("marked");
+      if (this.arriving.has(name)) classes.push("arriving");
       node.setAttribute("class", classes.join(" "));
       if (live.has(name)) node.setAttribute("data-live", "");
       else node.removeAttribute("data-live");
@@ -241,6 +248,166 @@ export class Board {
       if (selected.includes(name)) node.setAttribute("aria-pressed", "true");
       else node.removeAttribute("aria-pressed");
     }
+  }
+
+  /**
+   * Draw the marks over the cells, replacing the previous ones. Each mark is
+   * {kind, cls, ...}: "ring" {cell} around a cell; "from" {cell} where a piece
+   * left; "path" {cells} a line with an arrowhead through the cells' centres;
+   * "ghost" {cell, markup} a faded picture of what was taken (markup in the
+   * cell's coordinates, like a decoration); "line" {cells: [a, b]} a dashed line
+   * between two cells; "turn" {cells, direction} a curved arrow round the
+   * middle of the cells (a coaster turned cw, ccw or half). `cls` is added to
+   * the mark's classes (the player's colour, "older", "hint", "fresh").
+   */
+  setMarks(marks) {
+    const key = JSON.stringify(marks);
+    if (key === this.marksKey) return;
+    this.marksKey = key;
+    const layer = this.markLayer;
+    layer.replaceChildren();
+    const at = (name) => this.cells.get(name);
+    for (const m of marks) {
+      const cls = `mark mark-${m.kind} ${m.cls || ""}`;
+      if (m.kind === "path") {
+        const points = m.cells.map(at).filter(Boolean);
+        if (points.length < 2) continue;
+        const g = el("g", { class: cls }, layer);
+        el("polyline", { points: points.map((c) => `${c.x.toFixed(3)},${c.y.toFixed(3)}`).join(" ") }, g);
+        const [a, b] = points.slice(-2);
+        const angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+        // The arrowhead stops at the rim of the last cell, so the piece there stays in view.
+        el("polygon", { points: "0,0 -0.22,-0.13 -0.22,0.13",
+          transform: `translate(${b.x.toFixed(3)} ${b.y.toFixed(3)}) rotate(${angle.toFixed(1)}) translate(-0.36 0)` }, g);
+      } else if (m.kind === "line") {
+        const [a, b] = m.cells.map(at);
+        if (a && b) el("line", { class: cls, x1: a.x, y1: a.y, x2: b.x, y2: b.y }, layer);
+      } else if (m.kind === "turn") {
+        this.drawTurn(layer, m, cls);
+      } else {
+        const c = at(m.cell);
+        if (!c) continue;
+        const g = el("g", { class: cls, "data-mark": m.cell, transform: `translate(${c.x.toFixed(4)} ${c.y.toFixed(4)})` }, layer);
+        const markup = m.markup || '<path class="ghost-cross" d="M-0.2,-0.2L0.2,0.2M0.2,-0.2L-0.2,0.2"/>';
+        if (m.kind === "ghost") g.innerHTML = /\bbeside\b/.test(cls) ? `<g transform="translate(-0.3 0.3) scale(0.42)">${markup}</g>` : markup;
+        else if (m.kind === "from") el("circle", { r: 0.17 }, g);
+        else if (this.shape === "square") el("rect", { x: -0.44, y: -0.44, width: 0.88, height: 0.88, rx: 0.08 }, g);
+        else el("circle", { r: this.shape === "circle" ? CIRCLE_R + 0.02 : 0.47 }, g);
+      }
+    }
+  }
+
+  /** A curved arrow round the middle of `cells`, turning the way a coaster turned. */
+  drawTurn(layer, m, cls) {
+    const points = m.cells.map((n) => this.cells.get(n)).filter(Boolean);
+    const cx = points.reduce((s, c) => s + c.x, 0) / points.length;
+    const cy = points.reduce((s, c) => s + c.y, 0) / points.length;
+    const r = 1.3;
+    const sweep = (TURN_ANGLE[m.direction] * Math.PI) / 180;
+    const start = -Math.PI / 2 - sweep / 2;
+    const end = start + sweep;
+    const pt = (a) => [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+    const [x0, y0] = pt(start);
+    const [x1, y1] = pt(end);
+    const g = el("g", { class: cls }, layer);
+    el("path", { d: `M${x0.toFixed(3)},${y0.toFixed(3)} A${r},${r} 0 0 ${sweep > 0 ? 1 : 0} ${x1.toFixed(3)},${y1.toFixed(3)}` }, g);
+    const tangent = (end * 180) / Math.PI + (sweep > 0 ? 90 : -90);
+    el("polygon", { points: "0,0 -0.3,-0.17 -0.3,0.17", transform: `translate(${x1.toFixed(3)} ${y1.toFixed(3)}) rotate(${tangent.toFixed(1)})` }, g);
+  }
+
+  /**
+   * Show a move happening, briefly: steps are {kind: "glide", cells} (what now
+   * stands on the last cell slides there along the cells; `markup` is drawn
+   * instead when the last cell holds nothing, an attacker that fell there) and
+   * {kind: "turn", cells, moves: [[from, to]], direction} (the stacks of a coaster
+   * circle round its middle to where they now stand). Anything still moving
+   * jumps to its end first. Nothing moves under reduced motion.
+   */
+  animate(steps) {
+    this.finish();
+    if (!steps.length || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    for (const step of steps) {
+      if (step.kind === "glide") this.glide(step);
+      else if (step.kind === "turn") this.turn(step);
+    }
+  }
+
+  /** A copy of what cell `name` shows (its piece circles and decoration), to move over the board. */
+  copyOf(name) {
+    const node = this.cells.get(name).node;
+    const copy = el("g", { class: node.getAttribute("class").replace(/\b(live|selected|hinted|marked|placed)\b/g, "") });
+    for (const part of node.querySelectorAll(":scope > .piece, :scope > .piece-mark, :scope > .deco")) {
+      copy.appendChild(part.cloneNode(true));
+    }
+    return copy;
+  }
+
+  glide({ cells, markup }) {
+    const points = cells.map((n) => this.cells.get(n)).filter(Boolean);
+    if (points.length < 2) return;
+    const last = cells[cells.length - 1];
+    const dest = this.cells.get(last);
+    const holder = el("g", {}, this.motionLayer);
+    const filled = /\b(filled|decorated)\b/.test(dest.node.getAttribute("class"));
+    if (filled) holder.appendChild(this.copyOf(last));
+    else if (markup) holder.innerHTML = `<g class="cell filled decorated">${markup}</g>`;
+    else return holder.remove();
+    const frames = points.map((c) => ({ transform: `translate(${c.x}px, ${c.y}px)` }));
+    this.hideWhileMoving(last, true);
+    const run = holder.animate(frames, { duration: GLIDE_MS, easing: "ease-in-out" });
+    this.track(run, () => {
+      holder.remove();
+      this.hideWhileMoving(last, false);
+    });
+  }
+
+  turn({ cells, moves, direction }) {
+    const points = cells.map((n) => this.cells.get(n)).filter(Boolean);
+    const cx = points.reduce((s, c) => s + c.x, 0) / points.length;
+    const cy = points.reduce((s, c) => s + c.y, 0) / points.length;
+    const angle = TURN_ANGLE[direction];
+    const wheel = el("g", {}, this.motionLayer);
+    const spinners = [];
+    for (const [from, to] of moves) {
+      const a = this.cells.get(from);
+      const seat = el("g", { transform: `translate(${a.x} ${a.y})` }, wheel);
+      const spinner = el("g", {}, seat);
+      spinner.appendChild(this.copyOf(to));
+      spinners.push(spinner);
+      this.hideWhileMoving(to, true);
+    }
+    const around = (deg) => `translate(${cx}px, ${cy}px) rotate(${deg}deg) translate(${-cx}px, ${-cy}px)`;
+    const timing = { duration: TURN_MS, easing: "ease-in-out" };
+    const run = wheel.animate([{ transform: around(0) }, { transform: around(angle) }], timing);
+    // Each stack keeps its way up while the coaster carries it round.
+    for (const spinner of spinners) this.track(spinner.animate([{ transform: "rotate(0deg)" }, { transform: `rotate(${-angle}deg)` }], timing));
+    this.track(run, () => {
+      wheel.remove();
+      for (const [, to] of moves) this.hideWhileMoving(to, false);
+    });
+  }
+
+  /** What stands on a cell is hidden there while a copy of it moves in (kept through redraws). */
+  hideWhileMoving(name, hidden) {
+    if (hidden) this.arriving.add(name);
+    else this.arriving.delete(name);
+    this.cells.get(name).node.classList.toggle("arriving", hidden);
+  }
+
+  /** Keep a running animation, to be finished early by a tap; `done` runs when it ends either way. */
+  track(run, done = null) {
+    this.running.push(run);
+    const end = () => {
+      this.running = this.running.filter((r) => r !== run);
+      if (done) done();
+    };
+    run.onfinish = end;
+    run.oncancel = end;
+  }
+
+  /** Jump every motion to its end (a tap skips the animation). */
+  finish() {
+    for (const run of [...this.running]) run.finish();
   }
 
   /** Neighbours of a cell, from the drawing positions (one unit apart). */

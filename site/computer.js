@@ -1,6 +1,8 @@
 // The computer's turns and hints: when a computer seat is to move, ask the
 // engine for its move and play it; at a chance point, roll the dice after a
 // short pause; the Hint button asks the engine which move it would play.
+// While the computer thinks, the indicator shows how far its search has got,
+// and "Move now" has it play the best move it has found so far.
 import { app, engine } from "./app-state.js";
 import { plainMessage } from "./engine.js";
 import { play, roll } from "./moves.js";
@@ -14,8 +16,29 @@ const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll i
 /** Forget any computer move or hint being worked out: its answer will be dropped. */
 export function cancelThinking() {
   app.thinkToken++;
+  app.thinking?.stop?.(); // the worker ends the search at once rather than run it out
   app.thinking = null;
   app.hint = null;
+}
+
+/** "Move now": the computer plays the best move it has found so far. */
+export function moveNow() {
+  const thinking = app.thinking;
+  if (!thinking?.stop || thinking.stopping) return;
+  thinking.stopping = true;
+  thinking.stop();
+  showProgress();
+}
+
+/** Bring the thinking indicator's progress bar and Move now button up to date. */
+function showProgress() {
+  const thinking = app.thinking;
+  const els = app.view?.els;
+  if (!thinking || thinking.dice || !els?.thinking) return;
+  const bar = els.thinking.querySelector(".thinking-progress");
+  if (bar && thinking.budget) bar.value = Math.min(1, thinking.iterations / thinking.budget);
+  const button = els.thinking.querySelector("#move-now");
+  if (button) button.disabled = Boolean(thinking.stopping);
 }
 
 /** After any change of position or seats: let a computer seat move if it is its turn. */
@@ -37,7 +60,8 @@ export function scheduleComputer() {
     queueMicrotask(renderGame);
     return;
   }
-  app.thinking = { player: turn.player };
+  const thinking = { player: turn.player, level: turn.level, iterations: 0, budget: 0, stop: null, stopping: false };
+  app.thinking = thinking;
   const seats = seatsOf(s, app.state.players);
   const pause = seats.includes("human") ? 0 : COMPUTER_PAUSE_MS;
   const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
@@ -45,7 +69,15 @@ export function scheduleComputer() {
     if (token !== app.thinkToken) return;
     let answer = null;
     try {
-      answer = await engine.call("think", { record, level: turn.level, seed: record.seed || 0 });
+      const search = engine.think({ record, level: turn.level, seed: record.seed || 0 }, (iterations, budget) => {
+        if (token !== app.thinkToken) return;
+        thinking.iterations = iterations;
+        thinking.budget = budget;
+        showProgress();
+      });
+      thinking.stop = search.stop;
+      showProgress();
+      answer = await search.answer;
     } catch (error) {
       if (token !== app.thinkToken) return;
       app.thinking = null;
@@ -55,6 +87,8 @@ export function scheduleComputer() {
     }
     if (token !== app.thinkToken || app.session !== s || s.cursor !== record.moves.length) return;
     app.thinking = null;
+    // For tests and the curious: how much of its budget the last computer move searched.
+    document.body.dataset.thought = `${answer.move} ${answer.iterations}/${answer.budget}${answer.stopped ? " stopped" : ""}`;
     await play(answer.move);
   }, pause);
   queueMicrotask(renderGame);
@@ -81,8 +115,16 @@ export async function showHint() {
     return;
   }
   if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
+  // What the move would do, to draw on the board and say in words.
+  let told = null;
+  try {
+    told = await engine.call("explain", { record, move: answer.move });
+  } catch {
+    told = null; // the notation alone, then
+  }
+  if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
   const legal = app.state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
-  app.hint = { move: answer.move, cells };
+  app.hint = { move: answer.move, cells, events: told?.events || null, text: told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : null };
   renderGame();
 }

@@ -1,5 +1,6 @@
 // The page's side of the engine worker: a promise per request, and the boot
-// events (progress, ready, failed) as callbacks.
+// events (progress, ready, failed) as callbacks; the computer's move as a search
+// that reports its progress and can be told to stop (think).
 
 export class EngineError extends Error {
   constructor(code, message) {
@@ -35,13 +36,20 @@ export function connectEngine(worker) {
     emit("failed", message);
   }
 
+  let booted = false;
   worker.addEventListener("message", (event) => {
     const data = event.data;
-    if (data.type === "progress") emit("progress", data.fraction, data.label);
-    else if (data.type === "ready") {
+    // A runtime that failed is restarted by the worker, whose new boot reports
+    // progress and "ready" again: only the first boot is the page's business.
+    if (data.type === "progress") {
+      if (!booted) emit("progress", data.fraction, data.label);
+    } else if (data.type === "ready") {
+      if (booted) return;
+      booted = true;
       resolveReady(data.seconds);
       emit("ready", data.seconds, Boolean(data.snapshot));
     } else if (data.type === "failed") fail(data.message);
+    else if (data.type === "thinking") pending.get(data.id)?.onProgress?.(data.iterations, data.budget);
     else if (data.type === "response") {
       const entry = pending.get(data.id);
       if (!entry) return;
@@ -72,6 +80,24 @@ export function connectEngine(worker) {
     });
   }
 
+  /**
+   * The computer's move for a position (payload: record, level, seed), searched in
+   * slices: `onProgress(iterations, budget)` after each; `stop()` has it play the
+   * best move found so far. `answer` resolves as the `think` op does, with `stopped`.
+   */
+  function think(payload, onProgress) {
+    if (failure) return { answer: Promise.reject(failure), stop() {} };
+    const id = nextId++;
+    const answer = new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, onProgress });
+      worker.postMessage({ type: "think", id, request: JSON.stringify(payload) });
+    });
+    const stop = () => {
+      if (pending.has(id)) worker.postMessage({ type: "stop", id });
+    };
+    return { answer, stop };
+  }
+
   const on = (type, fn) => handlers[type].push(fn);
-  return { call, ready, on, get failed() { return failure; } };
+  return { call, think, ready, on, get failed() { return failure; } };
 }

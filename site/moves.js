@@ -6,6 +6,7 @@
 // a move can hand the turn to the computer, whose move is played here).
 import { app, engine, catalog, CHANCE } from "./app-state.js";
 import { scheduleComputer, cancelThinking } from "./computer.js";
+import { motionFor } from "./marks.js";
 import * as menus from "./menus.js";
 import { keepPicture, keepTap } from "./picture.js";
 import { SEAT_LEVELS, computerToMove, freshSession, mixedSeats, persist, seatsOf } from "./session.js";
@@ -63,12 +64,14 @@ export async function roll() {
   if (state && app.session === s) advance(s, state);
 }
 
-/** The game went one move further: it ends there now (later moves are dropped). */
+/** The game went one move further: it ends there now (later moves are dropped). The move is shown moving. */
 function advance(s, state) {
   s.record = state.record;
   s.cursor = state.record.moves.length;
   adopt(s, state);
   renderGame();
+  const view = app.view;
+  if (view?.board && state.last_move) view.board.animate(motionFor(state.last_move.events, view.entry.ui, state.view));
 }
 
 export async function goTo(ply) {

@@ -45,7 +45,10 @@ export async function readSnapshot() {
   }
 }
 
+/** Delete the kept snapshot, and keep none of this engine. */
 export async function dropSnapshot() {
+  pending = null;
+  clearTimeout(idleTimer);
   try {
     await (await buildCache())?.delete(KEY);
   } catch {
@@ -54,35 +57,40 @@ export async function dropSnapshot() {
 }
 
 let idleTimer = null;
-let pending = null;
+let pending = null; // the engine to keep a snapshot of, once idle
+let inFlight = 0; // requests being answered (a computer's search spans several tasks)
 
 /**
  * Keep a snapshot of `pyodide` (loaded with _makeSnapshot) once the engine has
- * been idle for a moment; call engineBusy() on every request meanwhile.
+ * been idle for a moment. The worker reports each request's start and end.
  */
 export function keepSnapshotWhenIdle(pyodide) {
   pending = pyodide;
-  engineBusy();
+  if (!inFlight) idleTimer = setTimeout(keep, IDLE_MS);
 }
 
-/** A request came in: the snapshot waits until the engine is idle again. */
-export function engineBusy() {
-  if (!pending) return;
+export function requestStarted() {
+  inFlight++;
   clearTimeout(idleTimer);
-  idleTimer = setTimeout(keep, IDLE_MS);
+}
+
+export function requestEnded() {
+  inFlight--;
+  clearTimeout(idleTimer);
+  if (pending && !inFlight) idleTimer = setTimeout(keep, IDLE_MS);
 }
 
 async function keep() {
   const pyodide = pending;
-  pending = null;
   try {
     let cache = await buildCache();
     // On a first visit the service worker may still be storing the offline copy: wait for it a while.
-    for (let tries = 0; !cache && tries < 30; tries++) {
+    for (let tries = 0; !cache && tries < 30 && pending === pyodide; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       cache = await buildCache();
     }
-    if (!cache) return;
+    if (!cache || pending !== pyodide || inFlight) return; // dropped meanwhile, or busy: requestEnded tries again
+    pending = null;
     const packed = pack(pyodide.makeMemorySnapshot());
     await cache.put(KEY, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch {

@@ -1,13 +1,15 @@
 // Drawing a game's page: building it (status, board area, choices, controls,
-// move list) and bringing it up to date with renderGame() after any change.
-// What the buttons do comes in as `actions`; the board itself is board.js.
+// the game log) and bringing it up to date with renderGame() after any change.
+// What the buttons do comes in as `actions`; the board itself is board.js, and
+// the marks of the last turns on it come from marks.js.
 import { app, engine, CHANCE } from "./app-state.js";
+import { hintMarks, marksFor } from "./marks.js";
 import { pictureHint } from "./picture.js";
 import { computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
 
 const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
-  ["hard", "Computer · hard"]];
+  ["hard", "Computer · hard"], ["expert", "Computer · expert"]];
 
 function toolButton(id, label, onclick, icon, extra = {}) {
   return h("button", { type: "button", id, class: "tool", onclick, ...extra },
@@ -17,21 +19,28 @@ function toolButton(id, label, onclick, icon, extra = {}) {
 /**
  * Build the page of a game (its board comes later, once its layout is known).
  * `actions` are what its buttons do: {undo, redo, newGame, goTo, changeSeat,
- * choose, cancelInput, showHint, savedGames, importGame, exportGame, share, rules}.
+ * choose, cancelInput, showHint, moveNow, savedGames, importGame, exportGame, share, rules}.
  */
 export function buildGameView(entry, actions) {
   const els = {
-    status: h("p", { id: "status", "aria-live": "polite" }, "Loading…"),
+    status: h("p", { id: "status" }, "Loading…"),
+    banner: h("div", { id: "banner", class: "banner", hidden: true }), // a game's dice, by the status
+    // What a screen reader hears: each move and its outcome, in the log's words, then the status.
+    announce: h("p", { id: "announce", class: "visually-hidden", "aria-live": "polite" }),
+    recent: h("ol", { id: "recent", class: "recent", "aria-label": "The last turns" }),
     note: h("p", { id: "position-note", class: "position-note" }),
     players: h("ul", { class: "players", "aria-label": "Players" }),
     board: h("div", { class: "board-area" }, h("p", { class: "board-placeholder" }, "Setting up the board…")),
     hint: h("p", { id: "hint", class: "hint" }),
     thinking: h("p", { id: "thinking", class: "thinking", role: "status", hidden: true },
-      h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "thinking-text" })),
+      h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "thinking-text" }),
+      h("progress", { class: "thinking-progress", max: "1", value: "0", "aria-label": "How far the computer has thought" }),
+      h("button", { type: "button", id: "move-now", class: "move-now", onclick: actions.moveNow }, "Move now")),
     seats: h("div", { class: "seats" }),
     choiceButtons: h("div", { class: "choice-buttons" }),
-    moves: h("ol", { id: "moves", class: "moves", "aria-label": "Moves played" }),
+    moves: h("ol", { id: "moves", class: "log", "aria-label": "Game log" }),
     movesEmpty: h("p", { class: "moves-empty" }, "No moves yet."),
+    logItems: new Map(), // an entry's words -> its list item, kept between renders
   };
   els.choices = h("div", { id: "choices", class: "choice-area" }, els.hint, els.thinking, els.choiceButtons);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
@@ -49,20 +58,27 @@ export function buildGameView(entry, actions) {
     toolButton("rules", "Rules", actions.rules, "?"),
   ];
   els.moves.addEventListener("click", (event) => {
-    const item = event.target.closest("[data-ply]");
-    if (item) actions.goTo(Number(item.dataset.ply));
+    const item = event.target.closest("[data-ply], [data-turn-end]");
+    if (item) actions.goTo(Number(item.dataset.ply ?? item.dataset.turnEnd));
   });
 
+  // The board, and beside or under it everything else. On a phone held upright the two are
+  // one column that scrolls; held sideways (and on a desktop) the board keeps the full height
+  // and `.side` scrolls on its own (style.css).
   const root = h("div", { class: "game", "data-game": entry.name },
-    h("div", { class: "status-area" }, els.status, els.players, els.seats, els.note),
     els.board,
-    els.choices,
-    els.panel,
-    h("div", { class: "controls" },
-      h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
-      h("div", { class: "control-row tools" }, els.tools)),
-    h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
-      h("h2", { id: "moves-title" }, "Moves"), els.moves, els.movesEmpty));
+    h("div", { class: "side" },
+      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.note, els.announce),
+      h("div", { class: "recent-area" }, els.recent),
+      els.choices,
+      els.panel,
+      h("div", { class: "controls" },
+        h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
+        h("div", { class: "control-row tools" }, els.tools)),
+      h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
+        h("h2", { id: "moves-title" }, "Game log"), els.moves, els.movesEmpty)));
+  // A tap anywhere on the game skips a move's motion to its end (and is taken as usual).
+  root.addEventListener("pointerdown", () => app.view?.board?.finish(), { capture: true });
   document.getElementById("view").replaceChildren(root);
   app.view = { kind: "game", entry, board: null, els, actions, rendered: false };
   app.input.reset([]);
@@ -108,6 +124,8 @@ export function renderGame() {
   if (app.thinking) {
     els.thinking.querySelector(".thinking-text").textContent = app.thinking.dice
       ? "Rolling the dice…" : `${seatNames[app.thinking.player]} is thinking…`;
+    els.thinking.querySelector(".thinking-progress").hidden = Boolean(app.thinking.dice);
+    els.thinking.querySelector("#move-now").hidden = Boolean(app.thinking.dice);
   }
   const hinted = app.hint?.cells ? new Set(app.hint.cells) : new Set();
 
@@ -120,10 +138,10 @@ export function renderGame() {
     decorations: ui.decorate ? ui.decorate(state.view, state) : {},
     live: next.cells,
     selected,
-    last: state.view.last,
     marked: ui.marked ? ui.marked(state, board) : new Set(),
     label: (name) => ui.cellLabel(name, state.view),
   });
+  drawMarks();
 
   const status = ui.status(state);
   if (els.status.textContent !== status) els.status.textContent = status;
@@ -149,30 +167,54 @@ export function renderGame() {
       ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
       : `${seatNames[computerTurn.player]} is played by the computer.`;
   } else if (app.hint?.pending) line = "Looking for a good move…";
-  else if (app.hint?.move) line = `Hint: ${app.hint.move}. ${line}`;
+  else if (app.hint?.move) line = `Hint: ${app.hint.text || app.hint.move} ${line}`;
   if (app.picture) line = pictureHint(selected);
   els.hint.textContent = line;
   els.hint.hidden = Boolean(app.thinking);
-  const buttons = (computerTurn ? [] : next.choices).map((token) => {
+  const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
+  const buttons = tokens.map((token) => {
     const c = ui.choice(token, state);
+    // A button may say which cells it concerns: they are ringed while a pointer or the focus is on it.
+    const show = (cells) => () => {
+      app.preview = cells;
+      drawMarks();
+    };
     return h("button", {
-      type: "button", class: "choice", "data-choice": token, "aria-label": c.text, "aria-keyshortcuts": c.key,
+      type: "button", class: "choice", "data-choice": token, "aria-label": c.label || c.text, "aria-keyshortcuts": c.key,
       disabled: app.busy > 0, onclick: () => actions.choose(token),
+      onpointerenter: c.preview ? show(c.preview) : null, onfocus: c.preview ? show(c.preview) : null,
+      onpointerleave: c.preview ? show(null) : null, onblur: c.preview ? show(null) : null,
     }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
     c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null);
   });
+  if (!tokens.length) app.preview = null;
   els.choiceButtons.classList.toggle("many", buttons.length > 6);
   if (app.input.active) {
     buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancelInput },
       "Cancel", h("kbd", { "aria-hidden": "true" }, "Esc")));
   }
   els.choiceButtons.replaceChildren(...buttons);
+  const banner = ui.banner ? ui.banner(state) : null;
+  els.banner.hidden = !banner;
+  if (banner && els.bannerHtml !== banner) els.banner.innerHTML = banner;
+  els.bannerHtml = banner;
   const panel = ui.panel ? ui.panel(state) : null;
   els.panel.hidden = !panel;
   if (panel && els.panelHtml !== panel) els.panel.innerHTML = panel;
   els.panelHtml = panel;
 
-  renderMoves(s, state.movers, seatNames);
+  renderRecent(els, state, ui);
+  renderLog(s, state, ui, seatNames);
+  announce(els, s, state, status);
+}
+
+/** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns. */
+function drawMarks() {
+  const { board, entry } = app.view;
+  const state = app.state;
+  const preview = (app.preview || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
+  const hint = app.hint?.events ? hintMarks(app.hint.events, entry.ui, state.view) : [];
+  board.setMarks([...marksFor(state, entry.ui), ...hint, ...preview]);
 }
 
 /** The seats' names: fixed (two colours) or by the number of players. */
@@ -211,28 +253,98 @@ function seatSummary(seats) {
     .filter(Boolean).join(", ")}`;
 }
 
-/** The move list; `movers` (who made each move up to the position shown) labels them. */
-function renderMoves(s, movers, seatNames) {
-  const { moves, movesEmpty } = app.view.els;
+/** A player's colour dot, where the game gives its seats colours. */
+function swatchOf(ui, player) {
+  const swatch = player === null ? null : ui.seatSwatches?.[player];
+  return swatch ? h("span", { class: `swatch ${swatch}`, "aria-hidden": "true" }) : null;
+}
+
+/**
+ * Under the board: the turns marked on it, in words, the newest last (as far as the position
+ * shown). With many players the older ones fold away under one line, so the board stays near.
+ */
+function renderRecent(els, state, ui) {
+  const items = (state.marks || []).filter((turn) => turn.text)
+    .map((turn) => h("li", { class: "recent-turn" }, swatchOf(ui, turn.player), h("span", {}, turn.text)));
+  const key = items.map((item) => item.textContent).join("\n");
+  if (key === els.recentKey) return;
+  els.recentKey = key;
+  const shown = 3;
+  if (items.length > shown) {
+    const older = items.slice(0, -shown);
+    const fold = h("li", { class: "recent-fold" }, h("details", {},
+      h("summary", {}, `${older.length} earlier turns`), h("ol", { class: "recent" }, older)));
+    els.recent.replaceChildren(fold, ...items.slice(-shown));
+  } else {
+    els.recent.replaceChildren(...items);
+  }
+  els.recent.hidden = items.length === 0;
+}
+
+/**
+ * The game log: one entry per turn, in words, each a button that shows the
+ * position after that turn, with its moves' notation (one small button per
+ * move, `data-ply`) for those who want it.
+ */
+function renderLog(s, state, ui, seatNames) {
+  const { moves, movesEmpty, logItems } = app.view.els;
   const list = s.record.moves;
   movesEmpty.hidden = list.length > 0;
-  const who = (i) => (movers[i] === CHANCE ? "dice" : seatNames[movers[i]]);
-  const items = list.map((move, i) => h("li", {}, h("button", {
-    type: "button",
-    class: `move${i + 1 > s.cursor ? " future" : ""}${movers[i] === CHANCE ? " chance" : ""}`,
-    "data-ply": String(i + 1),
-    "data-n": String(i + 1),
-    "data-player": i < movers.length ? String(movers[i]) : null,
-    "aria-current": i + 1 === s.cursor ? "step" : null,
-    "aria-label": `Move ${i + 1}${i < movers.length ? ` (${who(i)})` : ""}: ${move}`,
-  }, move)));
-  moves.replaceChildren(...items);
-  // Keep the current move in sight, scrolling the list only (never the page).
-  const current = moves.querySelector('[aria-current="step"]');
+  const who = (player) => (player === null ? "" : `${seatNames[player]}: `);
+  const mover = (ply) => (ply > state.movers.length ? "" : state.movers[ply - 1] === CHANCE ? " (dice)"
+    : ` (${seatNames[state.movers[ply - 1]]})`);
+  const seen = new Map();
+  const items = state.log.map((entry) => {
+    const key = `${entry.first}|${entry.last}|${entry.player}|${entry.text}|${Math.min(entry.last, state.movers.length)}`;
+    let item = logItems.get(key);
+    if (!item) {
+      const chips = [];
+      for (let ply = entry.first; ply <= entry.last; ply++) {
+        chips.push(h("button", { type: "button", class: "move", "data-ply": String(ply), "data-n": String(ply),
+          "aria-label": `Move ${ply}${mover(ply)}: ${list[ply - 1]}` }, list[ply - 1]));
+      }
+      item = h("li", { class: "turn" },
+        h("button", { type: "button", class: "turn-text", "data-turn-end": String(entry.last),
+          "aria-label": `${who(entry.player)}${entry.text}` }, swatchOf(ui, entry.player), h("span", {}, entry.text)),
+        h("span", { class: "notation" }, chips));
+    }
+    seen.set(key, item);
+    const future = entry.first > s.cursor;
+    const current = entry.first <= s.cursor && s.cursor <= entry.last;
+    item.classList.toggle("future", future);
+    item.classList.toggle("current", current);
+    for (const chip of item.querySelectorAll("[data-ply]")) {
+      const ply = Number(chip.dataset.ply);
+      chip.classList.toggle("future", ply > s.cursor);
+      if (ply === s.cursor) chip.setAttribute("aria-current", "step");
+      else chip.removeAttribute("aria-current");
+    }
+    return item;
+  });
+  app.view.els.logItems = seen;
+  if (items.length !== moves.children.length || items.some((item, i) => moves.children[i] !== item)) {
+    moves.replaceChildren(...items);
+  }
+  // Keep the current entry in sight, scrolling the log only (never the page).
+  const current = moves.querySelector(".turn.current") || moves.lastElementChild;
   if (current) {
     const top = current.offsetTop;
     const bottom = top + current.offsetHeight;
     if (top < moves.scrollTop) moves.scrollTop = top;
     else if (bottom > moves.scrollTop + moves.clientHeight) moves.scrollTop = bottom - moves.clientHeight;
   }
+}
+
+/**
+ * Say what changed, once: after a move, the move in the log's words and then the
+ * status; after going back or forward, the status with the position shown.
+ */
+function announce(els, s, state, status) {
+  const key = `${s.record.moves.length}|${s.cursor}|${status}`;
+  if (els.announced === key) return;
+  const [length, cursor] = (els.announced || "0|0").split("|").map(Number);
+  els.announced = key;
+  const played = s.cursor === s.record.moves.length && s.cursor === cursor + 1 && s.record.moves.length === length + 1;
+  const said = played && state.last_move ? `${state.last_move.text} ` : "";
+  els.announce.textContent = `${said}${status}`;
 }

@@ -35,10 +35,50 @@ def varied_positions():
 # -- Manalath ----------------------------------------------------------------
 
 def test_levels_are_iteration_budgets_with_a_safety_cap():
-    assert {"easy", "medium", "hard"} <= set(LEVELS)
-    budgets = [LEVELS[name]["iterations"] for name in ("easy", "medium", "hard")]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 3
-    assert all(LEVELS[name]["max_seconds"] <= 2.0 for name in LEVELS)
+    names = ["easy", "medium", "hard", "expert"]
+    assert list(LEVELS) == names
+    budgets = [LEVELS[name]["iterations"] for name in names]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 4
+    assert all(LEVELS[name]["max_seconds"] <= 2.0 for name in names[:3])
+    assert LEVELS["expert"]["max_seconds"] <= 6.0  # about 5 s a turn in the page, at most
+
+
+def test_exp_and_log_are_close_to_the_c_library_and_made_of_plain_arithmetic():
+    # The search's own exp and log (the C library's differ between CPython and Pyodide).
+    import math
+    from py_engines.ai import exp, log, logistic, shares
+    rng = Rng(9)
+    for _ in range(2000):
+        x = (rng.random() - 0.5) * 80
+        assert exp(x) == pytest.approx(math.exp(x), rel=1e-14)
+        y = rng.random() * 10 ** rng.below(12) + 1e-6
+        assert log(y) == pytest.approx(math.log(y), rel=1e-14, abs=1e-15)
+    assert [log(float(n)) for n in (1, 2, 1024)] == pytest.approx([0.0, math.log(2), 10 * math.log(2)], abs=1e-15)
+    assert exp(-1000.0) == 0.0 and logistic(0.0) == 0.5 and logistic(-50.0) == 0.0
+    assert shares([1.0, 3.0]) == [0.25, 0.75] and shares([0.0, 0.0]) == [0.5, 0.5]
+    with pytest.raises(ValueError):
+        log(0.0)
+
+
+def test_a_search_run_in_slices_chooses_as_a_whole_one_and_tells_its_best_move_at_any_time():
+    from py_engines.ai import Search
+    g = manalath_after("e5w", "d4b", "f6w")
+    whole = analyse(g, "medium", seed=5, max_seconds=600)  # no safety cap on a busy machine
+    sliced = Search(g, "medium", seed=5, max_seconds=600)
+    seen = []
+    while not sliced.run(seconds=0.0):  # one iteration per slice, the shortest slices there are
+        seen.append(sliced.answer())
+    answer = sliced.answer()
+    assert answer["move"] == whole["move"] and answer["moves"] == whole["moves"]
+    assert answer["iterations"] == answer["budget"] == LEVELS["medium"]["iterations"]
+    assert [a["iterations"] for a in seen] == list(range(1, answer["budget"]))
+    assert all(a["move"] in g.legal_moves() for a in seen)
+    # Stopped early ("move now"): the most visited move so far.
+    early = Search(g, "medium", seed=5, max_seconds=600)
+    for _ in range(30):
+        early.run(seconds=0.0)
+    assert early.answer()["iterations"] == 30 and early.answer()["move"] == seen[29]["move"]
+    assert not early.done
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

@@ -44,12 +44,13 @@ def test_it_answers_every_position_of_a_game_with_a_legal_move(players, seed):
 
 
 def mid_game():
-    """A two-player position 25 moves into a random game, with a choice to make."""
+    """A two-player position 25 moves into a random game, with a choice to make, just after a roll
+    (the first move of a turn, which searches the level's whole budget)."""
     whole = random_game("not_nyout", 9, 2)
     g = py_engines.new_game("not_nyout", 2, 9)
     for move in whole.history[:25]:
         g.play(move)
-    while g.to_move == CHANCE or len(g.legal_moves()) < 2:
+    while g.to_move == CHANCE or len(g.legal_moves()) < 2 or not g.history[-1].startswith("r"):
         g.play(g.legal_moves()[0])
     return g
 
@@ -61,6 +62,25 @@ def test_easy_has_its_own_small_budget_and_the_other_levels_the_shared_ones():
     assert analyse(g, "medium", seed=1)["iterations"] == LEVELS["medium"]["iterations"]
     assert analyse(g, {"iterations": 25, "max_seconds": 30}, seed=1)["iterations"] == 25
     assert analyse(py_engines.new_game("manalath"), "easy", seed=1)["iterations"] == LEVELS["easy"]["iterations"]
+
+
+def test_a_turns_later_moves_search_a_quarter_of_the_budget():
+    # A player waits for the whole turn: after the first die is spent, the next ones search less.
+    whole = random_game("not_nyout", 3, 2)
+    g = py_engines.new_game("not_nyout", 2, 3)
+    for move in whole.history:
+        if g.to_move == g.current and g.rolls and len(g.rolls) >= 2 and g.history[-1].startswith("r"):
+            break
+        g.play(move)
+    assert len(g.rolls) >= 2
+    first = analyse(g, "medium", seed=1)
+    assert first["budget"] == first["iterations"] == LEVELS["medium"]["iterations"]
+    g.play(first["move"])
+    while g.to_move == CHANCE:  # a fight
+        g.roll()
+    assert g.to_move == g.current and g.rolls
+    later = analyse(g, "medium", seed=1)
+    assert later["budget"] == LEVELS["medium"]["iterations"] // 4 and later["iterations"] in (0, later["budget"])
 
 
 def test_it_is_deterministic_for_a_seed():

@@ -26,8 +26,10 @@ def test_seats_turn_one_place_per_game():
 def test_an_extra_level_is_hard_with_the_budget_and_settings_given():
     name, level = arena.extra_level("x3000=3000/exploration=0.15/rave=0")
     assert name == "x3000"
-    assert level == {**LEVELS["hard"], "iterations": 3000, "exploration": 0.15, "rave": 0.0}
-    for bad in ("x=many", "hard=100", "=100", "x=100/speed=2", "random=5", "x=100/rave=lots"):
+    assert level == {"base": "hard", "iterations": 3000, "exploration": 0.15, "rave": 0.0}
+    assert arena.extra_level("m=400/base=medium/plan=reply")[1] == {"base": "medium", "iterations": 400, "plan": "reply"}
+    for bad in ("x=many", "hard=100", "=100", "x=100/speed=2.5", "random=5", "greedy=5", "x=100/rave=lots",
+                "x=100/base=master"):
         with pytest.raises(ValueError):
             arena.extra_level(bad)
 

@@ -63,21 +63,36 @@ def test_setup_then_a_move_and_a_collect_by_tapping(phone, server):
     assert action.split("=")[0] in label(page, action.split("=")[0])
 
 
-def test_a_collect_of_one_pyramid_is_two_taps_on_it(phone, server):
+def test_a_collect_starts_from_any_pyramid_it_takes(phone, server):
     page = phone
     moves = WHOLE.history
     open_nimbus(page, server.url, moves[:SETUP])
     game = game_after(moves[:SETUP])
-    single = next(m for m in game.legal_moves() if ":" in m and "-" not in m)
-    prop, cell = single.split(":")
-    page.tap(f'[data-choice="{prop}"]')
-    assert "Tap the first pyramid" in page.inner_text("#hint")
-    page.tap(f'[data-cell="{cell}"][data-live]')
-    assert f"{cell} again" in page.inner_text("#hint")
-    page.tap(f'[data-cell="{cell}"][data-live]')
+    collect = next(m for m in game.legal_moves() if ":" in m and len(game.move_entries(m)) >= 3)
+    entries = game.move_entries(collect)
+    taken = sorted(e[0]["cell"] for e in entries)
+    page.tap(f'[data-cell="{entries[-1][0]["cell"]}"][data-live]')  # not the line's first pyramid
+    assert "collect with it" in page.inner_text("#hint")
+    button = page.locator(f'[data-choice="{collect}"]')
+    assert button.count() == 1
+    assert f"×{len(taken)}" in button.inner_text()
+    assert all(cell in button.get_attribute("aria-label") for cell in taken)
+    # The collects come after the ways the pyramid may lie, grouped: colours, sizes, orientations.
+    tokens = [page.locator("#choices [data-choice]").nth(i).get_attribute("data-choice")
+              for i in range(page.locator("#choices [data-choice]").count())]
+    collects = [t for t in tokens if ":" in t]
+    assert tokens[-len(collects):] == collects
+    order = "rygbk123u"
+    ranks = [order.index(t.split(":")[0]) if t.split(":")[0] in order else 9 for t in collects]
+    assert ranks == sorted(ranks)
+    # What a collect takes is ringed while the focus rests on its button.
+    button.focus()
+    ringed = page.locator(".marks .preview")
+    assert sorted(ringed.nth(i).get_attribute("data-mark") for i in range(ringed.count())) == taken
+    button.tap()
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {SETUP + 1}")
-    game.play(single)
-    assert status(page) == "Round 1: Player 2 to move a pyramid"
+    game.play(collect)
+    assert all("empty" in label(page, c) or game.view()["squares"].get(c) for c in taken)
 
 
 def test_the_round_and_the_game_end_with_the_result(phone, server):

@@ -30,17 +30,19 @@ def check_steps(game, cells: set[str]) -> None:
     """Every legal move can be entered by taps, and no two are confused on the way."""
     keys = {}
     for move in game.legal_moves():
-        steps = game.move_steps(move)
-        assert steps, f"{move}: no steps"
-        for s in steps:
-            assert set(s) in ({"cell"}, {"choice"}), f"{move}: bad step {s}"
-            if "cell" in s:
-                assert s["cell"] in cells, f"{move}: {s['cell']} is not a cell of the board"
-            else:
-                assert isinstance(s["choice"], str) and s["choice"], f"{move}: bad choice {s}"
-        key = step_key(steps)
-        assert key not in keys, f"{move} and {keys[key]} are entered the same way"
-        keys[key] = move
+        entries = game.move_entries(move)
+        assert entries[0] == game.move_steps(move), f"{move}: move_steps is not its first entry"
+        for steps in entries:
+            assert steps, f"{move}: no steps"
+            for s in steps:
+                assert set(s) in ({"cell"}, {"choice"}), f"{move}: bad step {s}"
+                if "cell" in s:
+                    assert s["cell"] in cells, f"{move}: {s['cell']} is not a cell of the board"
+                else:
+                    assert isinstance(s["choice"], str) and s["choice"], f"{move}: bad choice {s}"
+            key = step_key(steps)
+            assert key not in keys, f"{move} and {keys[key]} are entered the same way"
+            keys[key] = move
     for key, move in keys.items():
         for n in range(1, len(key)):
             assert key[:n] not in keys, f"{keys[key[:n]]}'s steps begin {move}'s"

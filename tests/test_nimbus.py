@@ -475,12 +475,18 @@ def test_a_reloaded_random_setup_game_deals_what_the_original_deals():
 
 # -- notation and input ---------------------------------------------------------------------------
 
-def test_move_steps_tap_cells_then_choices():
-    g = position({"a4": "r1=u", "h4": "r3=n"})
+def test_move_steps_tap_a_pyramid_then_what_to_do_with_it():
+    g = position({"a4": "r1=u", "d4": "b2=u", "h4": "r3=n"})
     assert g.move_steps("h4-h6") == [{"cell": "h4"}, {"cell": "h6"}]
     assert g.move_steps("a4=ne") == [{"cell": "a4"}, {"choice": "ne"}]
-    assert g.move_steps("r:h4-a4") == [{"choice": "r"}, {"cell": "h4"}, {"cell": "a4"}]
-    assert g.move_steps("3:h4") == [{"choice": "3"}, {"cell": "h4"}, {"cell": "h4"}]
+    # A collect: a pyramid it takes, then the collect itself, from any pyramid it takes.
+    assert g.move_steps("r:h4-a4") == [{"cell": "h4"}, {"choice": "r:h4-a4"}]
+    assert g.move_entries("r:h4-a4") == [[{"cell": "h4"}, {"choice": "r:h4-a4"}],
+                                         [{"cell": "a4"}, {"choice": "r:h4-a4"}]]
+    assert g.move_entries("u:a4-d4") == [[{"cell": "a4"}, {"choice": "u:a4-d4"}],
+                                         [{"cell": "d4"}, {"choice": "u:a4-d4"}]]
+    assert g.move_steps("3:h4") == [{"cell": "h4"}, {"choice": "3:h4"}]
+    assert g.move_entries("h4-h6") == [g.move_steps("h4-h6")]
     assert py_engines.new_game("nimbus").move_steps("g2") == [{"choice": "g2"}]
     assert py_engines.new_game("nimbus").move_steps("deal7") == [{"choice": "deal7"}]
 

@@ -108,13 +108,19 @@ def expected_moves(game) -> set[str]:
     return moves
 
 
+def explain(game, move: str) -> list[dict]:
+    """What a collect takes, from its events on a copy of the game."""
+    copy = game.clone()
+    copy.play(move)
+    return next(e for e in copy.events if e["type"] == "collect")["taken"]
+
+
 def text_from_steps(steps: list[dict]) -> str:
     """The notation rebuilt from the taps alone."""
     if len(steps) == 1:
         return steps[0]["choice"]
-    if "choice" in steps[0]:
-        a, b = steps[1]["cell"], steps[2]["cell"]
-        return f"{steps[0]['choice']}:{a}" + ("" if a == b else f"-{b}")
+    if ":" in steps[1].get("choice", ""):  # a collect is chosen by its notation, after a pyramid it takes
+        return steps[1]["choice"]
     if "choice" in steps[1]:
         return f"{steps[0]['cell']}={steps[1]['choice']}"
     return f"{steps[0]['cell']}-{steps[1]['cell']}"
@@ -157,6 +163,10 @@ def test_random_round_properties(players, seed, options):
         if game.to_move != CHANCE:
             for move in listed:
                 assert text_from_steps(game.move_steps(move)) == move
+                entries = game.move_entries(move)
+                if ":" in move:  # from each pyramid the collect takes, and from no other square
+                    taken = {t["cell"] for t in explain(game, move)}
+                    assert {e[0]["cell"] for e in entries} == taken and len(entries) == len(taken)
         sample = listed if len(listed) < 40 else [listed[rng.below(len(listed))] for _ in range(20)]
         for move in sample:  # listed moves are accepted
             game.clone().play(move)

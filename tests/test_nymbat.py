@@ -12,6 +12,11 @@ from py_engines import IllegalMove
 from py_engines.nymbat import CELLS, DIST, HOME, INDEX, NAMES, SETUP, Nymbat
 
 
+
+def attack_of(g) -> dict:
+    """The attack of the last move, from its events."""
+    return next(e for e in g.events if e["type"] == "attack")
+
 def position(pieces, turn=0, players=2, reserves=None, started=True, delays=None):
     """A game with ``pieces`` ({cell: (player, number)}) on the board, ``turn`` to start a turn."""
     g = py_engines.new_game("nymbat", players)
@@ -178,7 +183,7 @@ def removal_example():
 def test_removal_example_the_lone_1_falls_and_the_attacker_stays():
     g = removal_example()
     g.play("f6-e4")
-    assert pieces_of(g)["e4"] == (1, 4) and g.view()["events"][0]["defence"] == 1
+    assert pieces_of(g)["e4"] == (1, 4) and attack_of(g)["defence"] == 1
     assert g.to_move == 0  # its only piece moved: the turn ended
 
 
@@ -186,8 +191,9 @@ def test_removal_example_the_supported_2_falls_and_takes_the_attacker_with_it():
     g = removal_example()
     g.play("f6-e8")
     assert "e8" not in pieces_of(g) and "f6" not in pieces_of(g)
-    assert g.view()["events"][0] == {"attack": "e8", "attacker": 4, "defence": 8, "survived": False,
-                                     "breakthrough": True}
+    attack = attack_of(g)
+    assert (attack["cell"], attack["number"], attack["defence"]) == ("e8", 4, 8)
+    assert not attack["survived"] and attack["breakthrough"]
 
 
 def breakthrough_example():
@@ -235,7 +241,7 @@ def test_no_breakthrough_without_a_split():
     # The shield: three pieces touching each other cannot be split.
     g = position({"g8": (1, 6), "h8": (0, 1), "h9": (0, 1), "i8": (0, 1)}, turn=1)
     g.play("g8-h8")
-    assert g.view()["events"][0]["breakthrough"] is False and g.to_move == 0
+    assert attack_of(g)["breakthrough"] is False and g.to_move == 0
 
 
 def test_breakthrough_allowance_is_the_attackers_number_even_when_it_dies():
@@ -250,7 +256,9 @@ def test_breakthrough_allowance_is_the_attackers_number_even_when_it_dies():
 def test_a_retreat_costs_one_reserve_at_once():
     g = position({"f5": (0, 2), "m5": (1, 2)}, reserves=[10, 10])
     g.play("f5-e5")  # one row back, away from row o
-    assert g.reserve == [9, 10] and g.view()["events"] == [{"penalty": "retreat", "reserve": 1}]
+    assert g.reserve == [9, 10]
+    assert [e for e in g.events if e["type"] == "penalty"] == [
+        {"type": "penalty", "player": 0, "kind": "retreat", "paid": "reserve"}]
 
 
 def test_the_delay_example_a_piece_back_but_the_front_holds():

@@ -101,6 +101,11 @@ export default {
     return out;
   },
 
+  /** Whether a cell holds something now (what was taken there is then drawn beside it). */
+  holds(view, cell) {
+    return Boolean(view.cells[cell]);
+  },
+
   cellLabel(name, view) {
     const info = view.cells[name];
     let text = `${name}, ${info ? stackWords(info) : "empty"}`;
@@ -172,11 +177,29 @@ export default {
     return rows.join("");
   },
 
-  /** The stacks a pending choice would capture, else those the last move captured. */
+  /** While the order of captures is open: the stacks either side would capture. */
   marked(state) {
     const view = state.view;
-    if (view.pending) return new Set(view.pending.captures.flat());
-    return new Set(view.captures || []);
+    return new Set(view.pending ? view.pending.captures.flat() : []);
+  },
+
+  /** The cells of coaster k (1-4), for its turn's mark and motion. */
+  coasterCells(k) {
+    const [c0, r0] = { 1: [0, 0], 2: [3, 0], 3: [0, 3], 4: [3, 3] }[k];
+    const cells = [];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cells.push(`${"abcdef"[c0 + c]}${r0 + r + 1}`);
+    return cells;
+  },
+
+  /** A turned coaster: an arrow round it the way it turned. */
+  marks(e) {
+    if (e.type !== "rotate") return null;
+    return [{ kind: "turn", cells: this.coasterCells(e.coaster), direction: e.direction }];
+  },
+
+  /** A captured pyramid, faded where it stood. */
+  ghost(e) {
+    return tower([e.size], null, e.owner, 0, 0.3, 0.6);
   },
 
   rules: `

@@ -68,6 +68,42 @@ function chipsHtml(kinds, label) {
   return `<span class="nim-chips" role="img" aria-label="${label}">${chips}</span>`;
 }
 
+const PROPERTY_ORDER = ["r", "y", "g", "b", "k", "1", "2", "3", "u", ...DIRS];
+const LINE_ORDER = ["row", "column", "diagonal"];
+
+/** The kind of line through two squares: a row, a column or a diagonal. */
+function lineKind(a, b) {
+  if (a[1] === b[1]) return "row";
+  if (a[0] === b[0]) return "column";
+  return "diagonal";
+}
+
+/** Where a choice button goes: orientations first (a move action), then collects by property, then line. */
+function choiceRank(token) {
+  if (!token.includes(":")) return ["u", ...DIRS].indexOf(token);
+  const [prop, line] = token.split(":");
+  const [a, b] = line.split("-");
+  return 100 + 10 * PROPERTY_ORDER.indexOf(prop) + (b ? LINE_ORDER.indexOf(lineKind(a, b)) : 3);
+}
+
+/** What a collect takes: the squares from which it may be entered (the engine lists one way per pyramid). */
+function collectTaken(token, state) {
+  return (state?.legal || []).filter((m) => m.move === token).map((m) => m.steps[0].cell).sort();
+}
+
+/** A collect's button: the property, how many it takes and along which line; what it takes previewed. */
+function collectChoice(token, state) {
+  const [prop, line] = token.split(":");
+  const [a, b] = line.split("-");
+  const taken = collectTaken(token, state);
+  const what = prop in COLOURS ? COLOURS[prop] : prop in SIZES ? SIZES[prop][0].toUpperCase() + SIZES[prop].slice(1)
+    : prop === "u" ? "Upright" : `Pointing ${ARROWS[prop]}`;
+  const where = b ? `${lineKind(a, b)} ${a}–${b}` : "alone";
+  return { text: b ? `${what} ×${taken.length} · ${where}` : `${what} alone`, swatch: prop in COLOURS ? `nim-sw-${prop}` : "", key: "",
+    label: `Collect ${what.toLowerCase()}${b ? `, ${taken.length} on the ${where}: ${taken.join(", ")}` : `, ${a} alone`}`,
+    preview: taken };
+}
+
 function squareWords(sq) {
   const top = sq.stack.at(-1);
   if (sq.stack.length === 1) return `${kindWords(top)} pyramid, ${orientWords(sq.orient)}`;
@@ -97,12 +133,10 @@ export default {
   css: true,
 
   /** Keyboard shortcuts for choices: key -> choice token (directions on the keys around S). */
-  keys: { r: "r", y: "y", g: "g", b: "b", k: "k", 1: "1", 2: "2", 3: "3", u: "u",
-    w: "n", e: "ne", d: "e", c: "se", x: "s", z: "sw", a: "w", q: "nw" },
+  keys: { u: "u", w: "n", e: "ne", d: "e", c: "se", x: "s", z: "sw", a: "w", q: "nw" },
 
   choice(token, state) {
-    if (token in COLOURS) return { text: COLOURS[token], swatch: `nim-sw-${token}`, key: token.toUpperCase() };
-    if (token in SIZES) return { text: `Size ${token}`, swatch: "", key: token };
+    if (token.includes(":")) return collectChoice(token, state);
     if (token === "u") return { text: "Upright", swatch: "", key: "U" };
     if (token in ARROWS) {
       const key = Object.entries(this.keys).find(([, t]) => t === token)[0].toUpperCase();
@@ -115,10 +149,35 @@ export default {
     return { text: token, swatch: "", key: "" };
   },
 
+  /**
+   * The buttons in a fixed order: how a pyramid lies, then the collects, grouped by what they
+   * take. A collect is one button, though its line may be written from either end.
+   */
+  orderChoices(tokens) {
+    const reversed = (t) => t.replace(/:(\w+)-(\w+)$/, ":$2-$1");
+    const shown = tokens.filter((t) => !t.includes("-") || !t.includes(":") || t <= reversed(t) || !tokens.includes(reversed(t)));
+    return shown.sort((a, b) => choiceRank(a) - choiceRank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  },
+
   decorate(view) {
     const out = {};
     for (const [cell, sq] of Object.entries(view.squares)) out[cell] = squareSvg(sq);
     return out;
+  },
+
+  /** A collect: a faded picture of each pyramid taken, and the line it was taken along. */
+  marks(e) {
+    if (e.type === "collect") {
+      const ghosts = e.taken.map((t) => ({ kind: "ghost", cell: t.cell, markup: pyramidSvg(t.kind, t.orient) }));
+      return e.ends[0] === e.ends[1] ? ghosts : [{ kind: "line", cells: e.ends }, ...ghosts];
+    }
+    if (e.type === "orient") return [{ kind: "ring", cell: e.cell }];
+    return null;
+  },
+
+  /** Whether a cell holds something now (what was taken there is then drawn beside it). */
+  holds(view, cell) {
+    return Boolean(view.squares[cell]);
   },
 
   cellLabel(name, view) {
@@ -154,20 +213,18 @@ export default {
       return next.choices.length > 1 ? `Stand it upright on ${selected[0]}, or lay it flat pointing one way.`
         : `On a stack it can only stand upright.`;
     }
-    const collecting = view.remaining.includes("collect") && !next.choices.length;
-    if (collecting && !selected.length && next.cells.size) {
-      return "Tap the first pyramid of the line to collect, then the last one (the same one twice to take it alone).";
+    const collect = view.remaining.includes("collect");
+    const move = view.remaining.includes("move");
+    if (!selected.length) {
+      if (move && collect) return "Tap a pyramid: to move it or turn it, or to collect a line of pyramids with it.";
+      return move ? "Now move a pyramid: tap it." : "Now collect: tap a pyramid to take, then choose what to collect with it.";
     }
-    if (collecting && selected.length === 1 && next.cells.has(selected[0])) {
-      return `Tap the other end of the line, or ${selected[0]} again to take it alone.`;
-    }
-    if (selected.length === 1) {
-      return next.cells.size ? `Tap where the pyramid on ${selected[0]} goes, or choose how it lies.`
-        : `Choose how the pyramid on ${selected[0]} lies.`;
-    }
-    if (view.remaining.length === 2) return "Tap a pyramid to move or turn it, or choose a colour, size or orientation to collect.";
-    if (view.remaining[0] === "move") return "Now move a pyramid: tap it.";
-    return "Now collect: choose a colour, size or orientation, then tap both ends of the line.";
+    const parts = [];
+    if (next.cells.size) parts.push(`tap where the pyramid on ${selected[0]} goes`);
+    if (next.choices.some((c) => !c.includes(":"))) parts.push("choose how it lies");
+    if (next.choices.some((c) => c.includes(":"))) parts.push("collect with it (each button says what it takes)");
+    const said = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}` : parts[0] || "choose";
+    return said[0].toUpperCase() + said.slice(1) + ".";
   },
 
   players(state) {
@@ -261,10 +318,11 @@ export default {
     <h3>Playing here</h3>
     <p>Each square shows its top pyramid from above: upright ones as a square with its edges
     meeting at the tip, flat ones as a triangle pointing its way. The dots are its pips, and a
-    badge gives a stack's height. To move, tap a pyramid, then where it goes, or a button for how
-    it should lie. To collect, choose a colour, size or orientation first, then tap the first and
-    the last pyramid it takes on the line (tap one pyramid twice to take it alone). Keys: arrows
-    and Enter on the board; R Y G B K for colours, 1 2 3 for sizes, U for upright and Q W E A D Z
-    X C for the eight directions (W is north); U and R undo and redo when no button uses them
+    badge gives a stack's height. Tap a pyramid first. To move it, tap where it goes, or a button
+    for how it should lie. To collect, pick one of the collect buttons that appear: each takes
+    that pyramid and says what else it takes (a colour, a size or an orientation, along a row, a
+    column or a diagonal), and the pyramids it would take are ringed while a pointer or the
+    keyboard rests on it. Keys: arrows and Enter on the board; U for upright and Q W E A D Z X C
+    for the eight directions (W is north); U and R undo and redo when no button uses them
     (Ctrl+Z and Ctrl+Y always do), Escape cancels.</p>`,
 };

@@ -18,6 +18,11 @@ const SPOTS = {
   4: [[-0.18, -0.18, 0.16], [0.18, -0.18, 0.16], [-0.18, 0.18, 0.16], [0.18, 0.18, 0.16]],
 };
 
+/** A horse lost in a fight, faded beside the station's groups. */
+function lostHorse(owner) {
+  return `<circle class="nn-horse nn-p${owner}" cx="0.27" cy="0.27" r="0.14"></circle>`;
+}
+
 function groupMarkup(groups) {
   const spots = SPOTS[Math.min(groups.length, 4)];
   return groups.slice(0, 4).map((g, i) => {
@@ -45,6 +50,61 @@ function describeGroups(groups) {
 }
 
 const dice = (rolls) => rolls.join(", ");
+
+/** One die face: its number in a rounded square; `cls` adds "used" (dimmed) or "fresh" (just thrown). */
+const die = (value, cls = "", label = `die ${value}`) => `<span class="nn-die ${cls}" role="img" aria-label="${label}">${value}</span>`;
+
+/** The events of the turn being played (the engine marks it last), or of the last turn once over. */
+function turnEvents(state) {
+  const marks = state.marks || [];
+  return marks.length ? marks[marks.length - 1].events : [];
+}
+
+/**
+ * The dice, always in view above the board: the roll-off so far, the dice of the turn (those
+ * spent dimmed), and a fight's rounds with both dice, the newest first.
+ */
+function diceBanner(state) {
+  const v = state.view;
+  const fresh = new Set((state.last_move?.events || []).map((e) => e.type));
+  const parts = [];
+  const events = turnEvents(state);
+  if (v.phase === "rolloff" || events.some((e) => e.type === "rolloff")) {
+    const rolls = events.filter((e) => e.type === "rolloff");
+    if (rolls.length) {
+      const shown = rolls.map((e, i) => `<span class="nn-roll">${swatch(e.player)}${die(e.value,
+        i === rolls.length - 1 && fresh.has("rolloff") ? "fresh" : "", `${name(e.player)} rolled ${e.value}`)}</span>`);
+      parts.push(`<span class="nn-what">Roll-off (d10)</span>${shown.join("")}`);
+    } else {
+      parts.push(`<span class="nn-what">Roll-off: each rolls a d10, the highest starts</span>`);
+    }
+  }
+  const thrown = events.find((e) => e.type === "dice");
+  if (thrown && !state.is_over) {
+    // Each die of the throw, dimmed once spent (the dice left are the engine's `rolls`).
+    const left = [...(v.rolls || [])];
+    const faces = thrown.dice.map((d) => {
+      const i = left.indexOf(d);
+      if (i >= 0) left.splice(i, 1);
+      const cls = `${i < 0 ? "used" : ""} ${fresh.has("dice") ? "fresh" : ""}`.trim();
+      return die(d, cls, `die ${d}${i < 0 ? ", used" : ""}`);
+    });
+    parts.push(`<span class="nn-what">${name(thrown.player)} rolled</span>${faces.join("")}`);
+  }
+  const rounds = events.filter((e) => e.type === "fight");
+  if (rounds.length) {
+    const f = rounds[rounds.length - 1];
+    const sides = `${swatch(f.attacker.owner)}${die(f.attack_die, fresh.has("fight") ? "fresh" : "",
+      `${name(f.attacker.owner)} rolled ${f.attack_die}`)}<span>+2</span><span class="nn-vs">against</span>`
+      + `${swatch(f.defender.owner)}${die(f.defence_die, fresh.has("fight") ? "fresh" : "",
+        `${name(f.defender.owner)} rolled ${f.defence_die}`)}`;
+    parts.push(`<span class="nn-what">Fight on ${f.station}, round ${rounds.length}:</span>${sides}`
+      + `<span class="nn-result">${name(f.loser)} loses a horse</span>`);
+  }
+  return parts.length ? parts.map((p) => `<p class="nn-dice">${p}</p>`).join("") : null;
+}
+
+const swatch = (p) => `<span class="swatch ${SWATCHES[p]}" aria-hidden="true"></span>`;
 
 function choiceText(token) {
   if (token === "stable") return "Summon";
@@ -75,6 +135,17 @@ export default {
   choice(token) {
     const keys = { stable: "S", join: "J", apart: "A", r1: "1", r2: "2", r3: "3", r4: "4" };
     return { text: choiceText(token), swatch: "", key: keys[token] || "" };
+  },
+
+  banner: diceBanner,
+
+  /** Marks of this game's own events: where a horse came in, a fight, a split. */
+  marks(e) {
+    if (e.type === "summon") return [{ kind: "ring", cell: e.to }];
+    if (e.type === "attack" || e.type === "fight_end") return [{ kind: "ring", cell: e.station, cls: "nn-fight" }];
+    if (e.type === "split") return [{ kind: "ring", cell: e.station }];
+    if (e.type === "fight") return [{ kind: "ghost", cell: e.station, markup: lostHorse(e.loser) }];
+    return null;
   },
 
   decorate(view) {
@@ -168,14 +239,7 @@ export default {
   panel(state) {
     const v = state.view;
     const parts = [];
-    if (v.rolls && v.rolls.length && !state.is_over) {
-      const dots = v.rolls.map((r) => `<span class="nn-die" aria-label="die ${r}">${r}</span>`).join("");
-      parts.push(`<p class="nn-dice">${name(v.current)}'s dice left: ${dots}${v.summoned ? " (summoned this turn)" : ""}</p>`);
-    }
-    if (v.phase === "rolloff" && Object.keys(v.rolloff.rolls).length) {
-      const rolled = Object.entries(v.rolloff.rolls).map(([p, d]) => `${name(Number(p))} ${d}`).join(", ");
-      parts.push(`<p>Roll-off so far: ${rolled}. Ties roll again.</p>`);
-    }
+    if (v.summoned && !state.is_over) parts.push(`<p>${name(v.current)} has summoned this turn.</p>`);
     if (state.players > 2 && !state.is_over) {
       const counts = v.horses.map((h, p) => (v.out[p] ? `${name(p)} out`
         : `${name(p)} ${horses(h)}${v.stable[p] ? ` (${v.stable[p]} in stable)` : ""}`));

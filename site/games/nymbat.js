@@ -33,25 +33,9 @@ function zones(view) {
   return out;
 }
 
-function eventText(view) {
-  const seat = names(view);
-  const parts = [];
-  for (const e of view.events || []) {
-    if (e.attack) {
-      const fate = e.survived ? "the attacker stays" : "both pieces are removed";
-      parts.push(`Attack on ${e.attack}: ${e.attacker} against ${e.defence}, ${fate}` +
-        (e.breakthrough ? "; the defending group is split: breakthrough." : "."));
-    } else if (e.penalty && e.reserve) {
-      parts.push(`${e.penalty === "retreat" ? "Retreat" : "Seventh delay"}: 1 from the reserve.`);
-    } else if (e.penalty) {
-      parts.push(`${e.penalty === "retreat" ? "Retreat" : "Seventh delay"} with an empty reserve: the piece on ${e.piece} is given up.`);
-    } else if (e.delay) {
-      parts.push(`Delay number ${e.delay}${e.delay % 7 ? "" : " (every seventh costs 1)"}.`);
-    } else if (e.eliminated !== undefined) {
-      parts.push(`${seat[e.eliminated]} is eliminated.`);
-    }
-  }
-  return parts.join(" ");
+/** A piece drawn on its own (not as a cell's content): a disc in the player's colour and its number. */
+function pieceSvg(player, number) {
+  return `<circle class="ny-disc ny-d${player}" r="0.37"/><text class="ny-num ny-n${player}">${number}</text>`;
 }
 
 export default {
@@ -92,6 +76,19 @@ export default {
       out[cell] = `<text class="ny-num ny-n${player}">${number}</text>`;
     }
     return out;
+  },
+
+  /** A piece taken off the board, faded where it stood; an attacker that fell is drawn gliding in. */
+  ghost(e) {
+    return pieceSvg(e.owner, e.number);
+  },
+  piece(e) {
+    return pieceSvg(e.player, e.number);
+  },
+
+  /** Whether a cell holds something now (what was taken there is then drawn beside it). */
+  holds(view, cell) {
+    return Boolean(view.cells[cell]);
   },
 
   cellLabel(name, view) {
@@ -158,13 +155,12 @@ export default {
     }));
   },
 
-  /** What the last move did (attacks, penalties), the delays so far, and the teams. */
+  /** The delays so far and the teams (what the last turns did is in the log, under the board). */
   panel(state) {
     const view = state.view;
-    const text = eventText(view);
     const delays = names(view).map((name, p) => `${name} ${view.delays[p]}`).join(", ");
     const teams = view.teams ? ` Teams: ${sideName(view, 0)} against ${sideName(view, 1)}.` : "";
-    return `${text ? `<p>${text}</p>` : ""}<p class="ny-note">Delays: ${delays} (every seventh costs 1).${teams}</p>`;
+    return `<p class="ny-note">Delays: ${delays} (every seventh costs 1).${teams}</p>`;
   },
 
   /** The pieces on the home row that won the game. */

@@ -1,0 +1,190 @@
+"""The computer's think time per turn, in CPython and in the page (Pyodide, the worker).
+
+A player waits for the computer's whole turn, not for one move: Nymbat's several
+piece moves, Not Nyout's dice and moves (fights included), Nimbus's move action
+and collect. For each game, this plays the computer's turn from a few turn starts
+(taken from seeded games between greedy players, so the positions are ones a game
+reaches) move by move, as the page does: each move searched in slices in the
+worker (what the page runs, progress messages and all), then played with the
+bridge's ``play`` op; dice inside the turn rolled with the ``roll`` op. A turn's
+time is the sum of those calls, measured in the page; the page's own pauses
+(before each roll, so that the dice are seen; between two computer moves when no
+person plays) are not in it and are reported apart. The same turns are played in
+CPython through the bridge. Used by ``bench/run.py``; also runnable alone:
+
+    python3 bench/think.py [--games nymbat,not_nyout] [--levels hard,expert] [--turns 6]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import py_engines  # noqa: E402
+from py_engines import bridge  # noqa: E402
+from py_engines.core import CHANCE  # noqa: E402
+from py_engines.greedy import greedy_move  # noqa: E402
+from py_engines.rng import Rng  # noqa: E402
+
+ROLL_PAUSE = 0.45      # site/computer.js: ROLL_PAUSE_MS, before each roll the page makes
+# The worker's think messages, answered with the bridge's answer and the time it took in the page.
+THINK_PROBE_JS = """() => {
+  window.thinkInWorker = (request) => new Promise((resolve) => {
+    const id = Math.random();
+    const started = performance.now();
+    const listen = (e) => {
+      if (e.data.id !== id || e.data.type !== "response") return;
+      engine.removeEventListener("message", listen);
+      resolve({answer: JSON.parse(e.data.response), seconds: (performance.now() - started) / 1000});
+    };
+    engine.addEventListener("message", listen);
+    engine.postMessage({type: "think", id, request: JSON.stringify(request)});
+  });
+  window.timedAsk = async (request) => {
+    const started = performance.now();
+    const answer = await ask(request);
+    return {answer, seconds: (performance.now() - started) / 1000};
+  };
+}"""
+
+
+def turn_starts(name: str, count: int) -> list[dict]:
+    """Records of ``count`` positions where a player's turn begins with a decision, spread
+    over seeded games between greedy players (two players; turns of player 0 and 1 alike;
+    in Nimbus, turns of play rather than the setup's placements)."""
+    found: list[dict] = []
+    seed = 0
+    while len(found) < count and seed < 50:
+        game = py_engines.new_game(name, 2, seed)
+        rng = Rng(seed)
+        starts = []
+        last_turn = None
+        while not game.is_over and len(game.history) < 600:
+            if game.to_move != CHANCE and game.turns != last_turn:
+                last_turn = game.turns
+                if not getattr(game, "setup", False):  # Nimbus: turns of play, not the setup's placements
+                    starts.append(json.loads(game.to_json()))
+            game.play(greedy_move(game, rng))
+        step = max(1, len(starts) // 4)
+        found += starts[step // 2::step][:4]
+        seed += 1
+    return found[:count]
+
+
+def play_turn(record: dict, level: str, think, ask) -> dict:
+    """Play the computer's turn from ``record``: ``think(request)`` and ``ask(request)`` each
+    answer (bridge answer, seconds). Returns the turn's seconds, moves and rolls."""
+    game = py_engines.load(json.dumps(record))
+    turn = game.turns
+    seconds = 0.0
+    moves = rolls = searched = 0
+    while not game.is_over and game.turns == turn:
+        current = json.loads(game.to_json())
+        if game.to_move == CHANCE:
+            answer, spent = ask({"op": "roll", "record": current})
+            rolls += 1
+        else:
+            thought, spent = think({"record": current, "level": level, "seed": record.get("seed") or 0})
+            if not thought["ok"]:
+                raise SystemExit(f"think failed: {thought}")
+            seconds += spent
+            searched += thought["result"]["iterations"] > 0
+            answer, spent = ask({"op": "play", "record": current, "move": thought["result"]["move"]})
+            moves += 1
+        if not answer["ok"]:
+            raise SystemExit(f"{answer}")
+        seconds += spent
+        game = py_engines.load(json.dumps(answer["result"]["record"]))
+    return {"seconds": seconds, "moves": moves, "rolls": rolls, "searched": searched}
+
+
+def cpython_turns(games: list[str], levels: list[str], count: int) -> dict:
+    def timed(request):
+        started = time.perf_counter()
+        answer = json.loads(bridge.handle(json.dumps(request)))
+        return answer, time.perf_counter() - started
+
+    results: dict = {}
+    for name in games:
+        for record in turn_starts(name, count):
+            for level in levels:
+                results.setdefault(name, {}).setdefault(level, []).append(
+                    play_turn(record, level, lambda r: timed({"op": "think", **r}), timed))
+    return results
+
+
+def pyodide_turns(page, games: list[str], levels: list[str], count: int) -> dict:
+    """``page``: a page with an engine worker (build.ENGINE_PROBE_JS)."""
+    page.evaluate(THINK_PROBE_JS)
+    page.evaluate("() => ask({op: 'games'})")  # the worker's boot is not a turn's time
+
+    def think(request):
+        got = page.evaluate("(r) => thinkInWorker(r)", request)
+        return got["answer"], got["seconds"]
+
+    def ask(request):
+        got = page.evaluate("(r) => timedAsk(r)", request)
+        return got["answer"], got["seconds"]
+
+    results: dict = {}
+    for name in games:
+        for record in turn_starts(name, count):
+            for level in levels:
+                results.setdefault(name, {}).setdefault(level, []).append(play_turn(record, level, think, ask))
+    return results
+
+
+def report(cpython: dict, pyodide: dict, levels: list[str]) -> None:
+    print("\nComputer opponent: think time per turn (the whole turn: every move, dice within it; seconds)")
+    print(f"  {'game':<11}{'level':<8}{'turns':>6}{'moves/turn':>12}{'CPython median / max':>22}"
+          f"{'Pyodide median / max':>22}{'page pauses':>13}")
+    for name in pyodide:
+        for level in levels:
+            cp = [t["seconds"] for t in cpython[name][level]]
+            py = [t["seconds"] for t in pyodide[name][level]]
+            moves = [t["moves"] for t in pyodide[name][level]]
+            pauses = [t["rolls"] * ROLL_PAUSE for t in pyodide[name][level]]
+            print(f"  {name:<11}{level:<8}{len(py):>6}{statistics.median(moves):>7g} / {max(moves):<3}"
+                  f"{statistics.median(cp):>13.2f} / {max(cp):5.2f}{statistics.median(py):>14.2f} / {max(py):5.2f}"
+                  f"{max(pauses):>10.2f} s")
+    print("  (target: hard's whole turn within 2.5 s median and 4 s at most in the page; expert about 5 s;"
+          " page pauses: the most any turn adds before its dice)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", help="comma-separated games (default: every built game)")
+    parser.add_argument("--levels", default="hard,expert")
+    parser.add_argument("--turns", type=int, default=8, help="turn starts per game")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args()
+    import os
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import run  # noqa: E402  (the benchmark's server and browser settings)
+    from playwright.sync_api import sync_playwright
+    built = [name for name, info in py_engines.GAMES.items() if info["built"]]
+    games = args.games.split(",") if args.games else built
+    levels = args.levels.split(",")
+    httpd, base = run.serve()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=run.ARGS)
+        context, page = run.engine_page(browser, base)
+        pyodide = pyodide_turns(page, games, levels, args.turns)
+        context.close()
+        browser.close()
+    httpd.shutdown()
+    cpython = cpython_turns(games, levels, args.turns)
+    report(cpython, pyodide, levels)
+    if args.json:
+        args.json.write_text(json.dumps({"cpython": cpython, "pyodide": pyodide}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
