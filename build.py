@@ -8,11 +8,13 @@
 
 The build fetches the pinned Pyodide runtime (npm) and micropip wheel (pip),
 checks them against the hashes below, and caches them in .cache/. It needs
-only the Python standard library, npm and pip.
+only the Python standard library, npm (with its Node.js, which also compiles the
+engine to the runtime's bytecode) and pip.
 """
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
@@ -24,6 +26,7 @@ import sys
 import tarfile
 import tempfile
 import venv
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -179,7 +182,83 @@ def build_engine_wheel(out: Path) -> Path:
     wheels = list(out.glob("py_engines-*.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"[build] expected one engine wheel in {out}, found {wheels}")
+    add_bytecode(wheels[0])
     return wheels[0]
+
+
+# Run by Node: unpack the engine wheel into the pinned Pyodide and compile its modules
+# there, so that the bytecode is exactly that runtime's Python's (3.14, which this
+# machine's CPython is not). Arguments: the runtime's folder, the wheel, a folder for the .pyc files.
+COMPILE_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [runtime, wheel, out] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: runtime + "/", stdout: () => {}, stderr: (line) => console.error(line) });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+const names = pyodide.runPython(`
+import compileall, os, py_compile, sys
+assert sys.implementation.cache_tag == "cpython-314", sys.implementation.cache_tag
+assert compileall.compile_dir(os.path.abspath("py_engines"), quiet=2,
+                              invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+sorted(os.listdir("py_engines/__pycache__"))
+`).toJs();
+for (const name of names) writeFileSync(`${out}/${name}`, pyodide.FS.readFile(`py_engines/__pycache__/${name}`));
+"""
+
+
+def add_bytecode(wheel: Path) -> None:
+    """Add the engine's bytecode for the runtime's Python to the wheel, beside its sources.
+
+    The page would otherwise compile every module on every boot. The .pyc files are
+    "unchecked hash-based" (PEP 552): Python loads them without comparing them with the
+    sources, which are the same by construction. Compiling needs Node (npm's) to run
+    Pyodide; the result is cached in .cache/ under a digest of the sources.
+    """
+    with zipfile.ZipFile(wheel) as z:
+        sources = {n: z.read(n) for n in z.namelist() if n.startswith("py_engines/") and n.endswith(".py")}
+    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    for name in sorted(sources):
+        digest.update(name.encode() + b"\0" + sources[name])
+    cached = CACHE / f"bytecode-{digest.hexdigest()[:16]}"
+    if not cached.is_dir():
+        node = shutil.which("node")
+        if not node:
+            raise SystemExit("[build] Node.js (installed with npm) is needed to compile the engine for Pyodide")
+        partial = Path(tempfile.mkdtemp(dir=CACHE))
+        found = subprocess.run([node, "--input-type=module", "-e", COMPILE_JS, str(fetch_pyodide()), str(wheel),
+                                str(partial)], capture_output=True, text=True)
+        if found.returncode != 0:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise SystemExit(f"[build] compiling the engine in Pyodide failed:\n{found.stderr[-3000:]}")
+        shutil.rmtree(cached, ignore_errors=True)
+        partial.rename(cached)
+        for old in sorted(CACHE.glob("bytecode-*"), key=lambda p: p.stat().st_mtime)[:-8]:
+            shutil.rmtree(old, ignore_errors=True)  # keep the last few
+    expected = {f"{Path(n).stem}.cpython-314.pyc" for n in sources}
+    pycs = {p.name: p.read_bytes() for p in cached.glob("*.pyc")}
+    if set(pycs) != expected:
+        raise SystemExit(f"[build] {cached} holds {sorted(pycs)}, not the bytecode of {sorted(expected)}")
+
+    def record_line(name: str, data: bytes) -> str:
+        hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        return f"{name},sha256={hashed},{len(data)}\n"
+
+    with zipfile.ZipFile(wheel) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    rewritten = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in entries:
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = info.filename
+                lines = data.decode()
+                continue
+            z.writestr(info, data)
+        for name, data in sorted(pycs.items()):
+            z.writestr(f"py_engines/__pycache__/{name}", data)
+            lines += record_line(f"py_engines/__pycache__/{name}", data)
+        z.writestr(record, lines)
+    rewritten.replace(wheel)
 
 
 # -- the site -----------------------------------------------------------------------
@@ -191,6 +270,40 @@ def source_digest(paths: list[Path]) -> str:
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+# Run by this machine's Python in the project folder: each game's board layout and the
+# position of a new game with the default players and options, as the bridge gives them.
+BOARDS_PY = r"""
+import json, sys
+from py_engines import GAMES, bridge
+
+def ask(request):
+    answer = json.loads(bridge.handle(json.dumps(request)))
+    if not answer["ok"]:
+        raise SystemExit(f"{request}: {answer['error']['message']}")
+    return answer["result"]
+
+boards = {}
+for game in json.loads(sys.argv[1]):
+    if GAMES.get(game, {}).get("built"):
+        start = ask({"op": "new", "game": game})
+        del start["legal"]  # the moves come from the engine itself, once it runs
+        boards[game] = {"layout": ask({"op": "layout", "game": game}), "start": start}
+print(json.dumps(boards, separators=(",", ":")))
+"""
+
+
+def write_boards(folder: Path, games: list[str]) -> None:
+    """boards/<game>.json: the layout and a new game's position, for the page to draw
+    before the engine is up (the engine's own answers, computed here with CPython)."""
+    found = subprocess.run([sys.executable, "-c", BOARDS_PY, json.dumps(games)], cwd=ROOT,
+                           capture_output=True, text=True)
+    if found.returncode != 0:
+        raise SystemExit(f"[build] could not compute the boards' layouts:\n{found.stderr[-3000:]}")
+    folder.mkdir(parents=True)
+    for game, board in json.loads(found.stdout).items():
+        (folder / f"{game}.json").write_text(json.dumps(board, separators=(",", ":")))
 
 
 def build(quiet: bool = False) -> Path:
@@ -217,6 +330,7 @@ def build(quiet: bool = False) -> Path:
 
     # The games with a page module (site/games/<name>.js): the page offers only these.
     pages = sorted(p.stem for p in (ROOT / "site" / "games").glob("*.js") if p.stem != "index")
+    write_boards(staging / "boards", pages)
     info = {"build": build_id, "pyodide": PYODIDE_VERSION, "engineWheel": f"wheels/{engine.name}",
             "micropipWheel": f"wheels/{micropip.name}", "pages": pages}
     (staging / "build-info.js").write_text(

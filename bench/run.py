@@ -14,6 +14,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -27,10 +28,20 @@ import think as turn_bench  # noqa: E402  (bench/think.py: the computer's whole 
 TURN_LEVELS = ["hard", "expert"]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync", "--disable-quic"]
-# Records the moment body[data-ready] appears, against the navigation's start.
+PHONE = {"viewport": {"width": 360, "height": 740}}
+# Records, against the navigation's start, when a board first shows a position
+# (body[data-shown], or body[data-ready] on a page that sets only that), when the
+# page becomes playable (body[data-ready]), and what cell e5 said when it was shown.
 READY_PROBE = """
 new MutationObserver((_, observer) => {
-  if (document.body && document.body.dataset.ready) {
+  const body = document.body;
+  if (!body) return;
+  if (window.__shownAt === undefined && (body.dataset.shown || body.dataset.ready)) {
+    window.__shownAt = performance.now();
+    const cell = document.querySelector('[data-cell="e5"]');
+    window.__shownE5 = cell ? cell.getAttribute('aria-label') : null;
+  }
+  if (body.dataset.ready) {
     window.__readyAt = performance.now();
     observer.disconnect();
   }
@@ -39,48 +50,245 @@ new MutationObserver((_, observer) => {
 
 
 class BenchHandler(build.SiteHandler):
-    """The built site, plus the floor page from bench/ at /bench/."""
+    """The built site as `build.py serve` serves it (every response revalidated:
+    a service worker decides what is fresh), plus bench/ at /bench/; counts the
+    bytes of the bodies it sends."""
 
     def translate_path(self, path: str) -> str:
         if path.startswith("/bench/"):
             return str(ROOT / "bench" / path[len("/bench/"):].split("?")[0])
         return super().translate_path(path)
 
+    def copyfile(self, source, outputfile) -> None:
+        sent = 0
+        while chunk := source.read(1 << 16):
+            outputfile.write(chunk)
+            sent += len(chunk)
+        with self.server.lock:
+            self.server.sent += sent
 
-def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
+
+class FloorHandler(BenchHandler):
+    """The same files for the bare floor page, fresh for a day in the browser's HTTP
+    cache: a return visit then needs no request at all, the quickest a page
+    without a service worker can boot (and one that can boot offline)."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=86400")
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
+def serve(handler, folder: Path = build.SITE_OUT) -> tuple[http.server.ThreadingHTTPServer, str]:
     import functools
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            functools.partial(BenchHandler, directory=str(build.SITE_OUT)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    httpd.lock = threading.Lock()
+    httpd.sent = 0
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 
 
-def time_to_ready(context, url: str) -> float:
+def visit(context, url: str) -> dict:
+    """Open ``url`` in a new page of ``context``: seconds from navigation to a
+    position on screen and to a playable page, and cell e5's name when shown."""
     page = context.new_page()
     page.goto(url)
     page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
-    seconds = page.evaluate("window.__readyAt") / 1000
+    found = page.evaluate("({shown: window.__shownAt / 1000, ready: window.__readyAt / 1000, e5: window.__shownE5,"
+                          " engine: document.body.dataset.engine})")
     page.close()
-    return seconds
+    return found
 
 
-def boot_times(browser, base: str, runs: int) -> dict[str, list[float]]:
-    """Cold: a fresh profile, nothing cached. Warm: the same profile again, served by the service worker."""
-    times: dict[str, list[float]] = {k: [] for k in ("app cold", "floor cold", "app warm", "floor warm")}
-    for _ in range(runs):
-        for name, url in (("app", base + "#/manalath"), ("floor", base + "bench/floor.html")):
-            context = browser.new_context(viewport={"width": 360, "height": 740})
-            context.add_init_script(READY_PROBE)
-            times[f"{name} cold"].append(time_to_ready(context, url))
-            # Install the service worker (the app registers it) and wait until it controls.
-            page = context.new_page()
-            page.goto(base + "#/manalath")
-            page.wait_for_selector("body[data-ready]", timeout=120_000)
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-            page.close()
-            times[f"{name} warm"].append(time_to_ready(context, url))
-            context.close()
+VISITS = ("cold", "second", "third", "offline")
+
+
+def fresh_profile(chromium, folder: Path):
+    """A browser with a fresh profile of its own on disk. (A new context of a running
+    browser keeps its HTTP cache in memory, too small for the 9.6 MB runtime, and
+    no compiled code: every visit there downloads and compiles it again.)"""
+    context = chromium.launch_persistent_context(str(folder), executable_path=os.environ.get("CHROMIUM_PATH"),
+                                                 args=ARGS, **PHONE)
+    context.add_init_script(READY_PROBE)
+    return context
+
+
+def floor_visits(chromium, base: str) -> dict[str, dict]:
+    """The bare floor page in a fresh profile: a first visit, two return visits
+    from the HTTP cache, and one more with the network off."""
+    scratch = tempfile.TemporaryDirectory()
+    context = fresh_profile(chromium, Path(scratch.name))
+    url = base + "bench/floor.html"
+    found = {kind: visit(context, url) for kind in VISITS[:3]}
+    context.set_offline(True)
+    found["offline"] = visit(context, url)
+    context.close()
+    scratch.cleanup()
+    return found
+
+
+def play_two_moves(context, url: str) -> None:
+    """Play e5 white and d4 black on the app's Manalath page, so that a return visit has a game to show."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    for cell, colour, count in (("e5", "w", 1), ("d4", "b", 2)):
+        page.click(f'[data-cell="{cell}"]')
+        page.click(f'[data-choice="{colour}"]')
+        page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count}")
+    page.close()
+
+
+def app_visits(chromium, httpd, base: str) -> dict[str, dict]:
+    """The app in a fresh profile: a first visit (and the bytes it downloads,
+    the service worker's precache included), two moves, two return visits and
+    one with the network off."""
+    scratch = tempfile.TemporaryDirectory()
+    context = fresh_profile(chromium, Path(scratch.name))
+    url = base + "#/manalath"
+    with httpd.lock:
+        httpd.sent = 0
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    found = {"cold": page.evaluate("({shown: window.__shownAt / 1000, ready: window.__readyAt / 1000})")}
+    with httpd.lock:
+        found["bytes page"] = httpd.sent
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    with httpd.lock:
+        found["bytes total"] = httpd.sent
+    # The player stays a moment: long enough for the engine to keep its snapshot (snapshot.js).
+    found["snapshot kept"] = page.evaluate(SNAPSHOT_KEPT_JS)
+    page.close()
+    play_two_moves(context, url)
+    for kind in ("second", "third"):
+        found[kind] = visit(context, url)
+    context.set_offline(True)
+    found["offline"] = visit(context, url)
+    context.set_offline(False)
+    found["switch"] = switch_times(context, url)
+    context.close()
+    scratch.cleanup()
+    return found
+
+
+# Seconds until the engine's snapshot is in a cache (null if not within a minute).
+SNAPSHOT_KEPT_JS = """async () => {
+  const start = performance.now();
+  while (performance.now() - start < 60000) {
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match('./engine.snapshot')) return (performance.now() - start) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}"""
+# In a running page: seconds from a change to the moment ``done()`` holds, checked at every change of the page.
+UNTIL_JS = """([action, done]) => new Promise((resolve) => {
+  const check = new Function('return (' + done + ')');
+  const start = performance.now();
+  const observer = new MutationObserver(() => {
+    if (check()) { observer.disconnect(); resolve((performance.now() - start) / 1000); }
+  });
+  observer.observe(document, {attributes: true, subtree: true, childList: true, characterData: true});
+  new Function(action)();
+})"""
+OTHERS = ("ambush", "nymbat", "not_nyout", "nimbus")
+
+
+def games_in_progress() -> dict[str, str]:
+    """localStorage entries for a game in progress of each other game: a seeded random
+    game stopped halfway, saved as the page saves one (site/session.js)."""
+    from py_engines.playout import random_game
+    entries = {}
+    for number, name in enumerate(OTHERS):
+        record = json.loads(random_game(name, seed=number + 1).to_json())
+        record["moves"] = record["moves"][:len(record["moves"]) // 2]
+        save = {"id": f"bench{number}", "game": name, "record": record, "cursor": len(record["moves"]),
+                "updated": 0, "title": f"{name}, halfway"}
+        entries[f"boardgames.save.{save['id']}"] = json.dumps(save)
+        entries[f"boardgames.current.{name}"] = json.dumps(save["id"])
+    return entries
+
+
+def switch_times(context, url: str) -> dict[str, list[float]]:
+    """In a page already running Manalath, with a game halfway through in progress
+    for each other game: open each other game by its link, then back, and start a
+    new Manalath game; seconds until each is playable."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    page.evaluate("(entries) => { for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value); }",
+                  games_in_progress())
+    page.wait_for_timeout(2000)  # a player has been on the page a moment
+    times: dict[str, list[float]] = {"open a game (first time)": [], "open a game (again)": [], "new game": []}
+    for kind in ("open a game (first time)", "open a game (again)"):
+        for name in OTHERS + ("manalath",):
+            ready = f"document.body.dataset.ready && document.querySelector('.game[data-game={name}] [data-cell]')"
+            times[kind].append(page.evaluate(UNTIL_JS, [f"location.hash = '#/{name}'", ready]))
+    fresh = ("document.body.dataset.busy === '0' && document.body.dataset.ready"
+             " && !document.querySelector('#moves [data-ply]')")
+    for cell in ("c3", "e5", "g7"):  # the saved game has e5 and d4 taken: each new game starts after one move
+        page.click(f'[data-cell="{cell}"]')
+        page.click('[data-choice="w"]')
+        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length % 2 === 1")
+        times["new game"].append(page.evaluate(UNTIL_JS, ["document.querySelector('#new-game').click()", fresh]))
+    page.close()
     return times
+
+
+def boot_figures(chromium, runs: int, against: Path | None = None) -> dict:
+    """Each run: the floor's visits, then the app's, in fresh profiles, from two servers
+    of the same files (and those of another build of the app, ``against``, if given)."""
+    servers = {"floor": serve(FloorHandler), "app": serve(BenchHandler)}
+    if against:
+        servers["against"] = serve(BenchHandler, against)
+    found: dict = {name: [] for name in servers}
+    try:
+        for _ in range(runs):
+            for name, (httpd, base) in servers.items():
+                visits = floor_visits(chromium, base) if name == "floor" else app_visits(chromium, httpd, base)
+                found[name].append(visits)
+    finally:
+        for httpd, _ in servers.values():
+            httpd.shutdown()
+            httpd.server_close()
+    return found
+
+
+def print_boot(found: dict, runs: int, against: Path | None = None) -> None:
+    med = lambda who, kind, what: median(run[kind][what] for run in found[who])  # noqa: E731
+    apps = ["app"] + (["against"] if "against" in found else [])
+    print(f"Boot, Manalath on a phone-sized page: seconds from navigation, median of {runs} fresh profiles")
+    if against:
+        print(f"  (\"other\": the build in {against}, measured in the same runs)")
+    head = "".join(f"{f'{who} shown':>14}{f'{who} ready':>14}{'/ floor':>9}" for who in ("app", "other")[:len(apps)])
+    print(f"  {'visit':<9}{'floor ready':>12}{head}   target")
+    for kind in VISITS:
+        floor = med("floor", kind, "ready")
+        row = "".join(f"{med(who, kind, 'shown'):14.2f}{med(who, kind, 'ready'):14.2f}"
+                      f"{med(who, kind, 'ready') / floor:9.2f}" for who in apps)
+        target = "ready <= 1.15 x floor" if kind == "cold" else "shown <= 0.5, ready <= 1.10 x floor"
+        print(f"  {kind:<9}{floor:12.2f}{row}   {target}")
+    print("  (floor: bench/floor.html boots Pyodide alone, no service worker, from the HTTP cache on return visits;"
+          " shown: the board with the game on screen; ready: playable)")
+    for who in apps:
+        e5 = {run[kind]["e5"] for run in found[who] for kind in ("second", "third", "offline")}
+        page_bytes = median(run["bytes page"] for run in found[who])
+        total = median(run["bytes total"] for run in found[who])
+        label = "app" if who == "app" else "other"
+        engines = [run[kind].get("engine") for run in found[who] for kind in ("second", "third", "offline")]
+        kept = [run.get("snapshot kept") for run in found[who]]
+        if any(engines):
+            print(f"  {label}: return visits restored from the engine's snapshot: {engines.count('restored')} of"
+                  f" {len(engines)}; the first visit kept it {median([k for k in kept if k is not None] or [0]):.1f} s"
+                  f" after it was playable ({kept.count(None)} never)")
+        print(f"  {label}: on return visits e5 said \"{' / '.join(sorted(map(str, e5)))}\" when first shown"
+              f" (White played there); the first visit downloads {page_bytes / 1e6:.2f} MB until playable,"
+              f" {total / 1e6:.2f} MB with the offline copy")
+        print(f"  {label}, in a running page (seconds over every run: median, max; target <= 0.10):")
+        for kind in found[who][0]["switch"]:
+            values = [v for run in found[who] for v in run["switch"][kind]]
+            print(f"    {kind:<26} {median(values):.3f}  {max(values):.3f}")
 
 
 WORKER_BOOT = """(install) => new Promise((resolve, reject) => {
@@ -202,6 +410,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
     parser.add_argument("--games", help="comma-separated games to measure (default: every built game)")
     parser.add_argument("--no-boot", action="store_true", help="skip the page boot figures")
+    parser.add_argument("--boot-only", action="store_true", help="only the page boot figures (not the worker's)")
+    parser.add_argument("--against", type=Path, help="another built site (e.g. main's dist/site) to boot in the same runs")
     args = parser.parse_args()
     if args.quick:
         args.runs, args.seconds = 3, 1.0
@@ -213,19 +423,20 @@ def main() -> int:
         parser.error(f"not built: {', '.join(unknown)} (built: {', '.join(built)})")
 
     from playwright.sync_api import sync_playwright
-    httpd, base = serve()
+    httpd, base = serve(FloorHandler)
     report: dict = {"runs": args.runs, "machine": f"{os.cpu_count()} cores"}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=ARGS)
         if not args.no_boot:
-            print(f"Boot: navigation to a playable board, median of {args.runs} (seconds)")
-            boots = boot_times(browser, base, args.runs)
+            boots = boot_figures(p.chromium, args.runs, args.against)
             report["boot"] = boots
-            for kind in ("cold", "warm"):
-                app, floor = median(boots[f"app {kind}"]), median(boots[f"floor {kind}"])
-                target = 1.25 if kind == "cold" else 1.15
-                print(f"  {kind:5} app {app:6.2f}   bare Pyodide {floor:6.2f}   ratio {app / floor:5.2f} "
-                      f"(target <= {target})")
+            print_boot(boots, args.runs, args.against)
+            if args.boot_only:
+                browser.close()
+                httpd.shutdown()
+                if args.json:
+                    args.json.write_text(json.dumps(report, indent=1))
+                return 0
             installs = install_times(browser, base, args.runs)
             report["install"] = installs
             unpack, micropip = median(installs["unpack"]), median(installs["micropip"])

@@ -1,15 +1,15 @@
 // What every module of the page shares: the engine worker and `app`, the state
-// of the page. The worker is started here, before anything else runs, because
-// its boot (Pyodide) is what the player waits for.
+// of the page. The worker is started by boot.js, before anything else runs,
+// because its boot (Pyodide) is what the player waits for.
+import { engineWorker } from "./boot.js";
 import { connectEngine } from "./engine.js";
 import { MoveInput } from "./input.js";
 
-export const engine = connectEngine(new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
+export const engine = connectEngine(engineWorker);
 
 export const app = {
   engineReady: false,
   catalog: null,        // the engine's `games` answer, for defaults
-  layouts: new Map(),   // game name -> promise of its layout
   routeToken: 0,
   reportedUnreadable: false, // whether this visit has said that some saves are unreadable
   shownHash: "",        // the route on screen, to go back to after a bad link
@@ -21,6 +21,7 @@ export const app = {
   thinkToken: 0,        // bumped whenever a pending computer move or hint must be forgotten
   thinking: null,       // {player} while a computer seat is choosing its move, {dice: true} before a roll
   hint: null,           // {pending: true} or {move, cells} for the position on screen
+  picture: null,        // while the engine starts: {session} of the position drawn as a picture (picture.js)
 };
 
 /** The engine's `games` answer (player counts, options), or null if it could not be had. */

@@ -3,14 +3,18 @@
 // page lives in app-state.js (the engine worker and `app`, the state every
 // module shares), session.js (the game in progress and its saved copy),
 // moves.js (changes of position), computer.js (the computer's turns and
-// hints), view.js (drawing a game's page) and zoom.js (zoom for big boards).
+// hints), view.js (drawing a game's page), zoom.js (zoom for big boards),
+// boot.js (the engine's worker, started first, and the service worker) and
+// picture.js (the game drawn before the engine is ready).
 import { app, engine, catalog } from "./app-state.js";
 import { Board } from "./board.js";
+import { watchForUpdates } from "./boot.js";
 import { cancelThinking, moveNow, scheduleComputer, showHint } from "./computer.js";
 import { gameByName, GAMES, loadUi } from "./games/index.js";
 import { readHash } from "./links.js";
 import * as menus from "./menus.js";
 import { adopt, cancelInput, changeSeat, choose, goTo, newGame, redo, startFresh, tapCell, undo } from "./moves.js";
+import { boardData, enterPicture, leavePicture, replayTaps } from "./picture.js";
 import { openLink, reportUnreadable, restore, sessionForRecord } from "./session.js";
 import { h, hideMessage, showMessage } from "./ui.js";
 import { buildGameView, renderGame } from "./view.js";
@@ -34,12 +38,25 @@ engine.on("progress", (fraction, label) => {
   } else progressBar.classList.remove("creeping");
 });
 
-engine.on("ready", () => {
+engine.on("ready", (seconds, snapshot) => {
   app.engineReady = true;
+  document.body.dataset.engine = snapshot ? "restored" : "booted"; // restored from a memory snapshot (snapshot.js)
   loading.hidden = true;
   markReady();
-  setTimeout(registerServiceWorker, 0);
+  setTimeout(() => watchForUpdates(() => (document.getElementById("update-notice").hidden = false)), 0);
+  setTimeout(preloadGames, 1000);
 });
+
+/**
+ * Once the engine is up and the page has settled: load every game's page module
+ * and board, so that opening another game needs only the engine's answer.
+ */
+function preloadGames() {
+  for (const game of GAMES.filter((g) => g.playable)) {
+    boardData(game.name).catch(() => {});
+    if (!game.ui) loadUi(game).then((ui) => (game.ui ||= ui)).catch(() => {}); // errors are said when it opens
+  }
+}
 
 engine.on("failed", (message) => {
   loading.classList.add("failed");
@@ -50,19 +67,10 @@ engine.on("failed", (message) => {
   if (app.view?.kind === "game") renderGame();
 });
 
+/** body[data-ready]: the page can be played. body[data-shown]: a position is on screen (perhaps a picture). */
 function markReady() {
+  if (app.view?.rendered) document.body.dataset.shown = "1";
   if (app.engineReady && app.view?.rendered) document.body.dataset.ready = "1";
-}
-
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  let hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) document.getElementById("update-notice").hidden = false;
-    hadController = true;
-  });
-  // Offline play is a bonus: a browser that refuses it still plays online.
-  navigator.serviceWorker.register("./sw.js").catch(() => {});
 }
 
 // -- routing ----------------------------------------------------------------------
@@ -70,13 +78,16 @@ function registerServiceWorker() {
 async function route() {
   const token = ++app.routeToken;
   cancelThinking();
+  leavePicture({ discard: true });
   delete document.body.dataset.ready;
+  delete document.body.dataset.shown;
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
     showHome();
     return;
   }
   const entry = gameByName(name);
+  if (entry?.playable) boardData(entry.name).catch(() => {}); // fetched beside the page module; errors are said below
   if (entry?.playable && !entry.ui) {
     try {
       entry.ui = await loadUi(entry);
@@ -123,42 +134,34 @@ function showHome() {
   markReady();
 }
 
-function layoutOf(name) {
-  if (!app.layouts.has(name)) {
-    const promise = engine.call("layout", { game: name });
-    promise.catch(() => app.layouts.delete(name));
-    app.layouts.set(name, promise);
-  }
-  return app.layouts.get(name);
-}
-
 async function showGame(entry, linkParams, token) {
   setTitle(entry.title, true);
   if (app.view?.kind !== "game" || app.view.entry !== entry) buildGameView(entry, gameActions(entry));
   const view = app.view;
+  let pictured = { taps: [] };
   try {
-    if (!view.board) {
-      const layout = await layoutOf(entry.name);
-      if (token !== app.routeToken) return;
-      view.board = new Board(layout, { onTap: tapCell, title: `${entry.title} board` });
-      // A zoom centres on the cell selected, else on where the player's next tap may go.
-      const focusCells = () => (app.input.selected().length ? app.input.selected().slice(-1) : [...app.input.next().cells]);
-      placeBoard(view.els.board, view.board, { game: entry.name, focusCells });
-    }
+    const board = await boardData(entry.name);
+    if (token !== app.routeToken) return;
+    view.board ||= new Board(board.layout, { onTap: tapCell, title: `${entry.title} board` });
+    const needsGame = app.session?.game !== entry.name || !app.state;
+    // Until the engine answers, the game it will restore is drawn as a picture (picture.js).
+    // The board goes on screen once it shows a position: an empty board could be taken for the game.
+    if (needsGame && !linkParams && !app.engineReady && enterPicture(entry, board.start)) putBoard(view);
     let opened = null;
+    let restored = null;
     if (linkParams) {
       opened = await openLink(entry, linkParams);
       history.replaceState(null, "", `#/${entry.name}`);
     }
+    if (!opened && needsGame && token === app.routeToken) restored = await restore(entry);
     if (token !== app.routeToken) return;
+    pictured = leavePicture();
     if (opened) adopt(opened.session, opened.state);
-    else if (app.session?.game !== entry.name || !app.state) {
-      const restored = await restore(entry);
-      if (token !== app.routeToken) return;
-      adopt(restored.session, restored.state, false);
-    }
+    else if (restored) adopt(restored.session, restored.state, false);
+    putBoard(view);
   } catch (error) {
     if (token !== app.routeToken) return;
+    leavePicture({ discard: true });
     showMessage(`Could not open ${entry.title}: ${error.message}`);
   }
   app.shownHash = `#/${entry.name}`;
@@ -166,7 +169,18 @@ async function showGame(entry, linkParams, token) {
   if (view.rendered) reportUnreadable();
   renderGame();
   markReady();
-  if (token === app.routeToken) scheduleComputer();
+  if (token === app.routeToken) {
+    scheduleComputer();
+    replayTaps(pictured);
+  }
+}
+
+function putBoard(view) {
+  if (view.boardPlaced) return;
+  // A zoom centres on the cell selected, else on where the player's next tap may go.
+  const focusCells = () => (app.input.selected().length ? app.input.selected().slice(-1) : [...app.input.next().cells]);
+  placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
+  view.boardPlaced = true;
 }
 
 /** What a game page's buttons do (view.js draws them); `api` is what the dialogs need (menus.js). */
@@ -196,6 +210,7 @@ function adoptAndShow(session, state) {
 
 document.addEventListener("keydown", (event) => {
   if (app.view?.kind !== "game" || document.querySelector("dialog[open]")) return;
+  if (app.picture && event.key !== "Escape") return; // the engine is starting: only a tapped cell can be cancelled
   if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
   const key = event.key.toLowerCase();
   if (event.ctrlKey || event.metaKey) {

@@ -47,7 +47,7 @@ export function connectEngine(worker) {
       if (booted) return;
       booted = true;
       resolveReady(data.seconds);
-      emit("ready", data.seconds);
+      emit("ready", data.seconds, Boolean(data.snapshot));
     } else if (data.type === "failed") fail(data.message);
     else if (data.type === "thinking") pending.get(data.id)?.onProgress?.(data.iterations, data.budget);
     else if (data.type === "response") {

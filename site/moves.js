@@ -8,6 +8,7 @@ import { app, engine, catalog, CHANCE } from "./app-state.js";
 import { scheduleComputer, cancelThinking } from "./computer.js";
 import { motionFor } from "./marks.js";
 import * as menus from "./menus.js";
+import { keepPicture, keepTap } from "./picture.js";
 import { SEAT_LEVELS, computerToMove, freshSession, mixedSeats, persist, seatsOf } from "./session.js";
 import { showMessage } from "./ui.js";
 import { renderGame } from "./view.js";
@@ -21,6 +22,7 @@ export function adopt(session, state, save = true) {
   app.state = state;
   app.input.reset(state.legal);
   if (save) persist();
+  keepPicture(session, state);
   scheduleComputer();
 }
 
@@ -154,6 +156,7 @@ export async function newGame() {
 
 /** One tap or choice toward a move; the move is played once it is whole. */
 function takeStep(step) {
+  if (app.picture) return keepTap(step); // the engine is starting: entered once it is ready
   if (!app.state || app.busy || computerToMove()) return;
   const result = app.input.step(step);
   if (result.move) play(result.move);

@@ -4,6 +4,7 @@
 // the marks of the last turns on it come from marks.js.
 import { app, engine, CHANCE } from "./app-state.js";
 import { hintMarks, marksFor } from "./marks.js";
+import { pictureHint } from "./picture.js";
 import { computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
 
@@ -115,6 +116,7 @@ export function renderGame() {
   els.seatSelects.forEach((label, player) => {
     const select = label.querySelector("select");
     if (select.value !== seats[player]) select.value = seats[player];
+    select.disabled = Boolean(app.picture);
   });
   if (els.seatSummary) els.seatSummary.textContent = seatSummary(seats);
   const computerTurn = computerToMove();
@@ -167,6 +169,7 @@ export function renderGame() {
       : `${seatNames[computerTurn.player]} is played by the computer.`;
   } else if (app.hint?.pending) line = "Looking for a good move…";
   else if (app.hint?.move) line = `Hint: ${app.hint.text || app.hint.move} ${line}`;
+  if (app.picture) line = pictureHint(selected);
   els.hint.textContent = line;
   els.hint.hidden = Boolean(app.thinking);
   const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;

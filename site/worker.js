@@ -1,18 +1,21 @@
 // The engine's thread: boots Pyodide, installs the engine wheel, then answers
-// requests by handing their JSON text to py_engines.bridge.handle.
+// requests by handing their JSON text to py_engines.bridge.handle. A return
+// visit restores the memory snapshot the first visit kept (snapshot.js)
+// instead of booting Python and importing the engine again.
 //
 // Messages in:  {id, request}          request: JSON text for the bridge
 //               {type: "think", id, request}  the computer's move, searched in slices (below);
 //                                             request: JSON text of {record, level, seed}
 //               {type: "stop", id}            that search: play the best move found so far
 // Messages out: {type: "progress", fraction, label}
-//               {type: "ready", seconds}
+//               {type: "ready", seconds, snapshot}   snapshot: whether the engine was restored from one
 //               {type: "failed", message}
 //               {type: "response", id, response}   response: JSON text from the bridge, or the
 //                                                    worker's own error answer (see the end)
 //               {type: "thinking", id, iterations, budget}  a search's progress, after each slice
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
+import { canKeepSnapshot, dropSnapshot, keepSnapshotWhenIdle, readSnapshot, requestEnded, requestStarted } from "./snapshot.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // "?install=micropip" installs the wheel through micropip, as a benchmark's comparison;
@@ -21,23 +24,50 @@ const here = (path) => new URL(path, import.meta.url).href;
 const installWith = new URL(import.meta.url).searchParams.get("install") || "unpack";
 
 const progress = (fraction, label) => postMessage({ type: "progress", fraction, label });
+let trustSnapshot = true; // false once a runtime failed in this worker: its replacement boots afresh
 
 async function boot() {
   const started = performance.now();
   progress(0.05, "Loading the Python runtime");
-  const wheel = installWith === "unpack" ? fetch(here(BUILD.engineWheel)).then(checked) : null;
+  if (installWith !== "unpack") return bootWithMicropip(started);
+  const wheel = fetch(here(BUILD.engineWheel)).then(checked).then((response) => response.arrayBuffer());
+  const snapshot = trustSnapshot ? await readSnapshot() : null;
+  let bridge = null;
+  let restored = false;
+  if (snapshot) {
+    try {
+      const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), _loadSnapshot: snapshot });
+      pyodide.unpackArchive(await wheel, "wheel"); // the engine's files, for what it imports later
+      bridge = pyodide.pyimport("py_engines.bridge");
+      if (!JSON.parse(bridge.handle('{"op": "games"}')).ok) throw new Error("the restored engine does not answer");
+      restored = true;
+    } catch {
+      await dropSnapshot();
+      bridge = null;
+    }
+  }
+  if (!bridge) {
+    const keep = trustSnapshot && canKeepSnapshot();
+    const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), _makeSnapshot: keep });
+    progress(0.85, "Loading the game rules");
+    pyodide.unpackArchive(await wheel, "wheel");
+    bridge = pyodide.pyimport("py_engines.bridge");
+    if (keep) keepSnapshotWhenIdle(pyodide);
+  }
+  progress(1, "Ready");
+  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, snapshot: restored });
+  return bridge;
+}
+
+async function bootWithMicropip(started) {
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
   progress(0.85, "Loading the game rules");
-  if (wheel) {
-    pyodide.unpackArchive(await (await wheel).arrayBuffer(), "wheel");
-  } else {
-    // micropip as pinned by build.py (the lock file names another build of it, so unpack ours).
-    pyodide.unpackArchive(await (await fetch(here(BUILD.micropipWheel)).then(checked)).arrayBuffer(), "wheel");
-    await pyodide.pyimport("micropip").install(here(BUILD.engineWheel));
-  }
+  // micropip as pinned by build.py (the lock file names another build of it, so unpack ours).
+  pyodide.unpackArchive(await (await fetch(here(BUILD.micropipWheel)).then(checked)).arrayBuffer(), "wheel");
+  await pyodide.pyimport("micropip").install(here(BUILD.engineWheel));
   const bridge = pyodide.pyimport("py_engines.bridge");
   progress(1, "Ready");
-  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000 });
+  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, snapshot: false });
   return bridge;
 }
 
@@ -58,7 +88,12 @@ onmessage = async (event) => {
   }
   const refused = refusal(request);
   const work = type === "think" ? think : (bridge) => bridge.handle(request);
-  postMessage({ type: "response", id, response: refused || await answer(work, id, request) });
+  requestStarted();
+  try {
+    postMessage({ type: "response", id, response: refused || await answer(work, id, request) });
+  } finally {
+    requestEnded();
+  }
 };
 
 /** Run `work(bridge)` on the runtime, which it answers with the bridge's JSON text. */
@@ -74,7 +109,10 @@ async function answer(work, id, request) {
     return await work(bridge, id, request);
   } catch (error) {
     // bridge.handle never raises: the runtime itself failed (a fatal error leaves
-    // Pyodide unusable), so a fresh one is started for the requests that follow.
+    // Pyodide unusable), so a fresh one is started for the requests that follow,
+    // booted afresh: a snapshot it came from is not restored again, and none is kept of it.
+    trustSnapshot = false;
+    dropSnapshot();
     restart(runtime);
     return answerError("engine_restarted", "The game engine failed on this request and was restarted " +
       `(${String(error && error.message || error).slice(0, 200)}).`);

@@ -295,8 +295,13 @@ def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
         sw = site / "sw.js"
         sw.write_text(sw.read_text().replace(old[0], "boardgames-nextbuild00"))
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function("async () => (await caches.keys()).join() === 'boardgames-nextbuild00'",
-                               timeout=60_000)
+        # (wait_for_function would not wait for an async predicate's answer: poll in the page.)
+        assert page.evaluate("""async () => {
+            for (const end = Date.now() + 60000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+                if ((await caches.keys()).join() === 'boardgames-nextbuild00') return true;
+            }
+            return false;
+        }""")
         page.reload()
         wait_ready(page)
         assert page.evaluate("caches.keys()") == ["boardgames-nextbuild00"]

@@ -30,3 +30,33 @@ def test_the_build_name_changes_with_the_sources():
     source = build.ROOT / "py_engines" / "rng.py"
     assert build.source_digest([source]) == build.source_digest([source])
     assert build.source_digest([source]) != build.source_digest([build.ROOT / "py_engines" / "core.py"])
+
+
+def test_the_engine_wheel_ships_bytecode_for_the_runtime_python(site_dir):
+    engine = next(site_dir.glob("wheels/py_engines-*-py3-none-any.whl"))
+    with zipfile.ZipFile(engine) as wheel:
+        names = set(wheel.namelist())
+        record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        modules = [n for n in names if n.startswith("py_engines/") and n.endswith(".py")]
+        assert len(modules) > 10
+        for module in modules:
+            pyc = module.replace("py_engines/", "py_engines/__pycache__/")[:-3] + ".cpython-314.pyc"
+            header = wheel.read(pyc)[:8]
+            # Python 3.14's magic number (3627), then the flags of an unchecked hash-based .pyc (PEP 552).
+            assert header[:4] == (3627).to_bytes(2, "little") + b"\r\n", pyc
+            assert int.from_bytes(header[4:8], "little") == 0b01, pyc
+            assert f"\n{pyc},sha256=" in "\n" + record
+
+
+def test_the_boards_are_the_engine_s_layouts_and_new_games(site_dir):
+    from py_engines import bridge
+    info = (site_dir / "build-info.js").read_text()
+    pages = json.loads(re.search(r'"pages": (\[.*?\])', info, re.S).group(1))
+    assert pages and {p.stem for p in (site_dir / "boards").glob("*.json")} == set(pages)
+    ask = lambda request: json.loads(bridge.handle(json.dumps(request)))["result"]  # noqa: E731
+    for game in pages:
+        board = json.loads((site_dir / "boards" / f"{game}.json").read_text())
+        assert board["layout"] == ask({"op": "layout", "game": game})
+        start = ask({"op": "new", "game": game})
+        del start["legal"]
+        assert board["start"] == start
