@@ -318,6 +318,10 @@ class NimbusPolicy(Policy):
                 clear = clearing_collect(g)
                 if clear and mover in scorers(g, mover):
                     move = clear
+                elif careful and not g.moved and mover in scorers(g, mover):
+                    finish = finishing_turn(g)  # a move action that lets a collect empty the board
+                    if finish:
+                        move = finish[0]
             if move is None:
                 move = quick_move(g, rng)
                 if careful and (g.moved or g.collected) and g.on_board <= 16:
