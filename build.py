@@ -57,6 +57,46 @@ MIME_TYPES = {
 }
 
 
+# The Content-Security-Policy of the built site: scripts, workers, WebAssembly and
+# every fetch from the site's own origin only; no inline script and no eval
+# ('wasm-unsafe-eval' lets WebAssembly compile, nothing more); no plugins; no
+# <base> or form targets. Style attributes are allowed (page modules draw SVG
+# markup with them; they cannot run code). The page carries it in a <meta> tag;
+# a host should also send it as a header on every file, with framing refused
+# (a <meta> policy cannot say frame-ancestors, and only a header reaches the
+# workers): README.md, "Deploying", shows the header, and `serve` sends it.
+CSP = {
+    "default-src": "'self'",
+    "script-src": "'self' 'wasm-unsafe-eval'",
+    "worker-src": "'self'",
+    "connect-src": "'self'",
+    "img-src": "'self'",
+    "style-src": "'self'",
+    "style-src-attr": "'unsafe-inline'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'none'",
+}
+CSP_HEADER_ONLY = {"frame-ancestors": "'none'"}
+CSP_REPORT_PATH = "/csp-report"
+CSP_REPORTS: list[dict] = []
+"""Violations reported to this process's servers (the browser tests fail on any)."""
+
+
+def csp_text(policy: dict[str, str]) -> str:
+    return "; ".join(f"{name} {value}" for name, value in policy.items())
+
+
+def add_csp_meta(index: Path) -> None:
+    """Put the policy in the page's <meta> tag, first thing after the charset."""
+    text = index.read_text()
+    charset = '<meta charset="utf-8">'
+    if charset not in text:
+        raise SystemExit(f"[build] {index.name} lacks {charset}, after which the CSP goes")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{csp_text(CSP)}">'
+    index.write_text(text.replace(charset, f"{charset}\n  {meta}", 1))
+
+
 def say(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
@@ -170,6 +210,7 @@ def build(quiet: bool = False) -> Path:
     for name in PYODIDE_FILES:
         (staging / "pyodide").mkdir(exist_ok=True)
         shutil.copy2(pyodide / name, staging / "pyodide" / name)
+    add_csp_meta(staging / "index.html")
     (staging / "wheels").mkdir()
     shutil.copy2(micropip, staging / "wheels" / micropip.name)
     engine = build_engine_wheel(staging / "wheels")
@@ -208,7 +249,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Let the service worker, not the HTTP cache, decide what is fresh.
         self.send_header("Cache-Control", "no-cache")
+        policy = {**CSP, **CSP_HEADER_ONLY, "report-uri": CSP_REPORT_PATH}
+        self.send_header("Content-Security-Policy", csp_text(policy))
         super().end_headers()
+
+    def do_POST(self) -> None:  # noqa: N802  (the base class's naming)
+        """Collect the browser's reports of CSP violations (``report-uri``); nothing else is posted."""
+        if self.path != CSP_REPORT_PATH:
+            self.send_error(404)
+            return
+        body = self.rfile.read(min(int(self.headers.get("Content-Length") or 0), 100_000))
+        try:
+            report = json.loads(body).get("csp-report", {})
+        except (ValueError, AttributeError):
+            report = {"unreadable": body[:200].decode(errors="replace")}
+        CSP_REPORTS.append(report)
+        say(f"CSP violation: {report.get('violated-directive') or report} "
+            f"({report.get('blocked-uri', '')} in {report.get('document-uri', '')})")
+        self.send_response(204)
+        self.end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002  (the base class's name)
         if os.environ.get("BUILD_VERBOSE"):

@@ -16,9 +16,11 @@ import importlib.util
 import json
 from typing import Any
 
-from .core import CHANCE, RECORD_FORMAT, BadRecord, Game, IllegalMove, check_options
+from .core import (CHANCE, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, RECORD_FIELDS, RECORD_FORMAT,
+                   BadRecord, Game, IllegalMove, check_move_text, check_options, is_integer, parse_json, quote,
+                   same_value)
 
-__all__ = ["CHANCE", "GAMES", "BadRecord", "Game", "IllegalMove", "load", "new_game"]
+__all__ = ["CHANCE", "GAMES", "BadRecord", "Game", "IllegalMove", "load", "new_game", "start_game"]
 
 # Every game of the product, in menu order, with the title and player counts it
 # will have. A game is built once its module ``py_engines/<name>.py`` exists; the
@@ -50,20 +52,32 @@ GAMES: dict[str, dict[str, Any]] = {
 
 def new_game(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:
     """Start a game; ``players`` defaults to the game's smallest count."""
-    cls = _CLASSES.get(name)
-    if cls is None:
+    return start_game(name, players, seed, options)
+
+
+def start_game(name: str, players: int | None = None, seed: int = 0, options: dict[str, Any] | None = None) -> Game:
+    """:func:`new_game` with the options as one object (so an option named ``players``
+    or ``seed`` is an unknown option, not a clash of arguments). ValueError if any is bad."""
+    if not isinstance(name, str) or name not in _CLASSES:
         known = ", ".join(sorted(_CLASSES))
-        reason = "is not built yet" if name in GAMES else "is not a game"
-        raise ValueError(f"{name!r} {reason} (playable: {known})")
+        reason = "is not built yet" if isinstance(name, str) and name in GAMES else "is not a game"
+        raise ValueError(f"{quote(name)} {reason} (playable: {known})")
+    cls = _CLASSES[name]
     if players is None:
         players = cls.player_counts[0]
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
-    return cls(players, seed, check_options(cls, players, options))
+    if not is_integer(seed) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
+    return cls(players, seed, check_options(cls, players, {} if options is None else options))
 
 
 def load(text: str, movers: list[int] | None = None, trace: list[dict[str, Any]] | None = None) -> Game:
     """Rebuild a game from ``to_json`` text by replaying its moves.
+
+    The record is checked before it is replayed: at most ``MAX_RECORD_CHARS``
+    characters, nested no deeper than a record is, the fields of ``RECORD_FIELDS``
+    and no others, each of its type (``format`` the integer 1, ``moves`` a list
+    of texts), each move at most ``MAX_MOVE_CHARS`` characters. Then every move
+    must replay, written exactly as the game writes it.
 
     If ``movers`` is a list, the player who made each move (``CHANCE`` for a
     chance outcome) is appended to it. If ``trace`` is a list, one dict per move
@@ -72,31 +86,42 @@ def load(text: str, movers: list[int] | None = None, trace: list[dict[str, Any]]
     ``events`` (what it did).
     """
     try:
-        record = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise BadRecord(f"bad record: not JSON ({exc})") from None
+        record = parse_json(text, "the record", MAX_RECORD_CHARS, RECORD_DEPTH)
+    except ValueError as exc:
+        raise BadRecord(f"bad record: {exc}") from None
     if not isinstance(record, dict):
         raise BadRecord("bad record: expected a JSON object")
-    if record.get("format") != RECORD_FORMAT:
-        raise BadRecord(f"bad record: unknown format {record.get('format')!r} (expected {RECORD_FORMAT})")
+    unknown = [key for key in record if key not in RECORD_FIELDS]
+    if unknown:
+        raise BadRecord(f"bad record: unknown field {quote(unknown[0])} (a record has {', '.join(RECORD_FIELDS)})")
+    form = record.get("format")
+    if not same_value(form, RECORD_FORMAT):
+        raise BadRecord(f"bad record: unknown format {quote(form)} (expected {RECORD_FORMAT})")
     moves = record.get("moves")
-    options = record.get("options", {})
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise BadRecord("bad record: 'moves' must be a list of move texts")
+    options = record.get("options", {})
     if not isinstance(options, dict):
         raise BadRecord("bad record: 'options' must be an object")
+    players = record.get("players")
+    if players is not None and not is_integer(players):
+        raise BadRecord(f"bad record: 'players' must be a whole number, not {quote(players)}")
     try:
-        game = new_game(record.get("game"), record.get("players"), record.get("seed", 0), **options)
-    except (TypeError, ValueError) as exc:
+        game = start_game(record.get("game"), players, record.get("seed", 0), options)
+    except ValueError as exc:
         raise BadRecord(f"bad record: {exc}") from None
     for number, move in enumerate(moves, 1):
         if movers is not None:
             movers.append(game.to_move)
         before = {"by": game.to_move, "player": game.turn_player, "turn": game.turns}
         try:
+            check_move_text(move)
             game.play(move)
         except IllegalMove as exc:
             raise BadRecord(f"bad record: move {number} does not replay: {exc}") from None
+        if game.history[-1] != move:  # a game that took another spelling of a move
+            raise BadRecord(f"bad record: move {number} is written {game.history[-1]!r} in {game.title}, "
+                            f"not {quote(move)}")
         if trace is not None:
             trace.append({**before, "events": game.events})
     return game

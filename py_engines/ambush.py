@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, IllegalMove, and_list, plural, tell
+from .core import Game, IllegalMove, and_list, plural, quote, tell
 from .rng import Rng
 
 SIZE = 6
@@ -138,7 +138,7 @@ def parse_move(text: str) -> tuple:
         return ("turn", k, d, SIZES[s])
     if text in (MINE, THEIRS):
         return ("order", text)
-    raise ValueError(f"not an Ambush move: {text!r}")
+    raise ValueError(f"not an Ambush move: {quote(text)}")
 
 
 def format_move(move: tuple) -> str:
@@ -247,10 +247,10 @@ class Ambush(Game):
         return moves
 
     def play(self, move: str) -> None:
-        if self.over:
-            raise IllegalMove(f"illegal move {move!r}: the game is over")
         if not isinstance(move, str):
-            raise IllegalMove(f"illegal move {move!r}: a move is text such as 'c4m', '2cw-s' or 'mine'")
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as 'c4m', '2cw-s' or 'mine'")
+        if self.over:
+            raise IllegalMove(f"illegal move {quote(move)}: the game is over")
         if self.pending is not None:
             if move not in (MINE, THEIRS):
                 raise IllegalMove(f"illegal move {move!r}: both colours would capture after the turn of "
@@ -275,7 +275,7 @@ class Ambush(Game):
                 raise IllegalMove(f"illegal move {move!r}: coaster {k} was turned on the turn just before")
             self._turn(k, d, s)
         else:
-            raise IllegalMove(f"illegal move {move!r}: {self._malformed(move)}")
+            raise IllegalMove(f"illegal move {quote(move)}: {self._malformed(move)}")
 
     def play_unchecked(self, move: str) -> None:
         """Play a move known to be legal (from ``legal_moves`` or ``random_move``)."""
@@ -315,7 +315,7 @@ class Ambush(Game):
             return [{"choice": d}, {"choice": SIZES[s]}, {"cell": NAMES[CENTRES[k]]}]
         if move in (MINE, THEIRS):
             return [{"choice": move}]
-        raise IllegalMove(f"illegal move {move!r}: {self._malformed(move)}")
+        raise IllegalMove(f"illegal move {quote(move)}: {self._malformed(move)}")
 
     def view(self) -> dict[str, Any]:
         cells = {}
@@ -383,7 +383,7 @@ class Ambush(Game):
         if move in INDEX:
             return f"a placement names a size after the cell, such as '{move}s'"
         if move[:-1] not in INDEX:
-            return f"{move[:-1] or 'nothing'!r} is not a cell (columns a-f, rows 1-6, e.g. c4)"
+            return f"{quote(move[:-1]) if move[:-1] else 'nothing'} is not a cell (columns a-f, rows 1-6, e.g. c4)"
         return f"the size must be s, m or l, not {move[-1:]!r}"
 
     def _check_size(self, move: str, s: int) -> None:

@@ -3,38 +3,59 @@
 A request is an object with an ``op``; the answer is ``{"ok": true, "result": ...}``
 or ``{"ok": false, "error": {"code": ..., "message": ...}}``. The page keeps the
 game record; every call rebuilds the position from it, so no Python object ever
-has to outlive a call, with one exception: a search run in slices
-(``search_start`` .. ``search_stop``) lives from its start to its stop, so that
-the worker can report its progress and the player can tell it to move now
-(docs/ai.md, "Thinking in the page").
+has to outlive a call.
 
-Ops:
+Ops and their fields (``?`` optional; anything else in a request is refused):
   games                         -> {"games": GAMES}
   layout  game                  -> the board's cells and their drawing positions
-  new     game, players, seed, options -> a state
+  new     game, players?, seed?, options? -> a state
   state   record, ply?          -> the state after the first ``ply`` moves (all by default)
   play    record, move          -> the state after ``move``
   roll    record                -> the state after the dice at a chance point, drawn from
                                    the game's own seeded generator
   think   record, level?, seed? -> the computer's move at a level (easy, medium, hard, expert)
-  search_start record, level?, seed? -> a search of the same move, to run in slices:
-                                   {search, iterations, budget, done}
-  search_step  search, seconds? -> {search, iterations, budget, done} after about ``seconds`` more
-  search_stop  search           -> the move found so far, as ``think`` answers, and ``stopped``
-                                   (true when the budget was not spent); the search is forgotten
+  search_start  record, level?, seed? -> a search for that move, to run in slices: its number
+  search_step   search, seconds?      -> run it for a slice of time; how far it has got
+  search_stop   search                -> its move (as think answers), now or once done
   explain record, move          -> what ``move`` would do here: its events and the words for them
-  random_game  game, seed, fast? -> the record of a game of seeded random moves
-  measure game, seconds, fast?  -> random games and moves per second in this Python
+  random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
+  measure game, seconds?, fast? -> random games and moves per second in this Python
+                                   (at most MEASURE_SECONDS seconds)
+
+Field types: ``game``, ``move`` and ``level`` text; ``players`` a whole number
+or null; ``seed`` a whole number from 0 to 2**53 - 1; ``ply`` a whole number or
+null; ``options`` an object or null; ``record`` a record, as text or as an
+object; ``fast`` true or false; ``seconds`` a number.
+
+Error codes: ``bad_request`` (the request is not of this shape: the message names
+the field), ``bad_record``, ``illegal_move``, and ``internal``, which only a bug
+gives. The request is checked for size and nesting before it is parsed, and any
+input a message quotes is cut to about 80 characters.
 """
 from __future__ import annotations
 
 import json
-from typing import Any
+import math
+from typing import Any, Callable
 
-from . import GAMES, BadRecord, IllegalMove, load, new_game
-from .core import CHANCE, Game
+from . import GAMES, BadRecord, IllegalMove, load, start_game
+from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, Game, is_integer, json_depth,
+                   parse_json, quote)
 from .ai import LEVELS, Search, analyse
 from .playout import measure, random_game
+
+MAX_REQUEST_CHARS = MAX_RECORD_CHARS + 10_000
+"""A request holds at most one record and a few short fields."""
+REQUEST_DEPTH = RECORD_DEPTH + 1
+"""A request nests one deeper than a record: the record may be a field of it."""
+SLICE_SECONDS = 10.0
+"""The longest slice of a search: while it runs, the engine answers nothing else."""
+MEASURE_SECONDS = 5.0
+"""The longest ``measure``: while it runs, the engine answers nothing else."""
+SAFE_DEPTH = 100
+"""Nesting that Python's JSON parser handles safely, in Pyodide too: only to name a culprit."""
+MAX_MESSAGE_CHARS = 500
+"""A last guard on an error message's length (the page shows it in one line)."""
 
 
 class BadRequest(ValueError):
@@ -44,22 +65,42 @@ class BadRequest(ValueError):
 def handle(text: str) -> str:
     """Answer one request; never raises."""
     try:
-        request = json.loads(text)
-        if not isinstance(request, dict):
-            raise BadRequest("a request must be a JSON object")
-        op = OPS.get(request.get("op"))
-        if op is None:
-            raise BadRequest(f"unknown op {request.get('op')!r}")
-        answer = {"ok": True, "result": op(request)}
+        try:
+            request = parse_json(text, "the request", MAX_REQUEST_CHARS, REQUEST_DEPTH)
+        except ValueError as exc:
+            raise BadRequest(f"{exc}{_culprit(text)}") from None
+        op, fields = _check_request(request)
+        answer = {"ok": True, "result": op(fields)}
     except (IllegalMove, BadRecord, BadRequest) as exc:
-        answer = {"ok": False, "error": {"code": exc.code, "message": str(exc)}}
-    except json.JSONDecodeError as exc:
-        answer = {"ok": False, "error": {"code": "bad_request", "message": f"request is not JSON: {exc}"}}
-    except ValueError as exc:  # bad game name, player count or option
-        answer = {"ok": False, "error": {"code": "bad_request", "message": str(exc)}}
+        answer = _error(exc.code, str(exc))
+    except ValueError as exc:  # a bad game name, player count, option or seed
+        answer = _error("bad_request", str(exc))
     except Exception as exc:  # a bug: say so rather than leave the page waiting
-        answer = {"ok": False, "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
+        answer = _error("internal", f"{type(exc).__name__}: {exc}")
     return json.dumps(answer, separators=(",", ":"))
+
+
+def _culprit(text: Any) -> str:
+    """For a request refused as too long or too deep: the field that made it so,
+    when it can be found safely (the text not far too long, not too deep to parse)."""
+    if not isinstance(text, str) or len(text) > 20 * MAX_REQUEST_CHARS or json_depth(text) > SAFE_DEPTH:
+        return ""
+    try:
+        request = json.loads(text)
+    except ValueError:
+        return ""
+    if not isinstance(request, dict) or not request:
+        return ""
+    texts = {key: json.dumps(value) for key, value in request.items()}
+    too_deep = [key for key, value in texts.items() if json_depth(value) >= REQUEST_DEPTH]
+    key = too_deep[0] if too_deep else max(texts, key=lambda k: len(texts[k]))
+    return f" (in the field {quote(key)})"
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[:MAX_MESSAGE_CHARS] + "…"
+    return {"ok": False, "error": {"code": code, "message": message}}
 
 
 def state(game: Game, movers: list[int], trace: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -93,6 +134,8 @@ def state(game: Game, movers: list[int], trace: list[dict[str, Any]] | None = No
         "view": game.view(),
     }
 
+
+# -- what happened, turn by turn ----------------------------------------------------
 
 def _turns(trace: list[dict[str, Any]]) -> list[tuple[int, int, list[dict[str, Any]]]]:
     """The record's turns: (first ply, last ply, the moves of the turn), plies counted from 1."""
@@ -147,39 +190,131 @@ def _marks(game: Game, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return marks
 
 
-def _record_text(request: dict[str, Any]) -> str:
-    record = request.get("record")
-    if isinstance(record, str):
-        return record
-    if isinstance(record, dict):
-        return json.dumps(record)
-    raise BadRequest("'record' must be a game record (text or object)")
+# -- the shape of requests ---------------------------------------------------------
+
+def _text(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise BadRequest(f"'{name}' must be text, not {quote(value)}")
+    return value
 
 
-def _games(request: dict[str, Any]) -> dict[str, Any]:
+def _move(name: str, value: Any) -> str:
+    _text(name, value)
+    if len(value) > MAX_MOVE_CHARS:
+        raise BadRequest(f"'{name}' is {len(value):,} characters long; a move is at most {MAX_MOVE_CHARS}")
+    return value
+
+
+def _whole_or_null(name: str, value: Any) -> int | None:
+    if value is not None and not is_integer(value):
+        raise BadRequest(f"'{name}' must be a whole number or null, not {quote(value)}")
+    return value
+
+
+def _seed(name: str, value: Any) -> int:
+    if not is_integer(value) or not 0 <= value <= MAX_SEED:
+        raise BadRequest(f"'{name}' must be a whole number from 0 to {MAX_SEED}, not {quote(value)}")
+    return value
+
+
+def _object_or_null(name: str, value: Any) -> dict[str, Any]:
+    if value is not None and not isinstance(value, dict):
+        raise BadRequest(f"'{name}' must be an object, not {quote(value)}")
+    return value or {}
+
+
+def _record(name: str, value: Any) -> str:
+    """A record as text for ``load`` (which checks it): given as text or as an object."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return json.dumps(value)  # nested no deeper than the request allows: safe to write out
+    raise BadRequest(f"'{name}' must be a game record (text or object), not {quote(value)}")
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise BadRequest(f"'{name}' must be true or false, not {quote(value)}")
+    return value
+
+
+def _level(name: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in LEVELS:
+        raise BadRequest(f"'{name}' must be one of {', '.join(LEVELS)}, not {quote(value)}")
+    return value
+
+
+def _seconds(name: str, value: Any) -> float:
+    if is_integer(value) or isinstance(value, float):
+        if math.isfinite(value) and 0 < value <= MEASURE_SECONDS:
+            return float(value)
+    raise BadRequest(f"'{name}' must be a number of seconds above 0 and at most {MEASURE_SECONDS:g}, "
+                     f"not {quote(value)}")
+
+
+def _whole(name: str, value: Any) -> int:
+    if not is_integer(value):
+        raise BadRequest(f"'{name}' must be a whole number, not {quote(value)}")
+    return value
+
+
+def _slice(name: str, value: Any) -> float:
+    if (is_integer(value) or isinstance(value, float)) and math.isfinite(value) and 0 <= value <= SLICE_SECONDS:
+        return float(value)
+    raise BadRequest(f"'{name}' must be a number of seconds from 0 to {SLICE_SECONDS:g}, not {quote(value)}")
+
+
+REQUIRED = object()
+"""In a field table: the field has no default."""
+
+
+def _check_request(request: Any) -> tuple[Callable[[dict[str, Any]], Any], dict[str, Any]]:
+    """The op to run and its checked fields (defaults filled in); BadRequest naming what is wrong."""
+    if not isinstance(request, dict):
+        raise BadRequest(f"a request must be a JSON object, not {quote(request)}")
+    if "op" not in request:
+        raise BadRequest(f"a request needs an 'op' (ops: {', '.join(OPS)})")
+    name = request["op"]
+    if not isinstance(name, str) or name not in OPS:
+        raise BadRequest(f"unknown op {quote(name)} (ops: {', '.join(OPS)})")
+    op, table = OPS[name]
+    for key in request:
+        if key != "op" and key not in table:
+            raise BadRequest(f"unknown field {quote(key)} for op {name} "
+                             f"(fields: {', '.join(table) or 'none'})")
+    fields = {}
+    for key, (check, default) in table.items():
+        if key in request:
+            fields[key] = check(key, request[key])
+        elif default is REQUIRED:
+            raise BadRequest(f"op {name} needs the field '{key}'")
+        else:
+            fields[key] = default
+    return op, fields
+
+
+# -- the ops ------------------------------------------------------------------------
+
+def _games(fields: dict[str, Any]) -> dict[str, Any]:
     return {"games": GAMES}
 
 
-def _layout(request: dict[str, Any]) -> dict[str, Any]:
-    game = new_game(request.get("game"))
-    return type(game).layout()
+def _layout(fields: dict[str, Any]) -> dict[str, Any]:
+    return type(start_game(fields["game"])).layout()
 
 
-def _new(request: dict[str, Any]) -> dict[str, Any]:
-    options = request.get("options") or {}
-    if not isinstance(options, dict):
-        raise BadRequest("'options' must be an object")
-    return state(new_game(request.get("game"), request.get("players"), request.get("seed", 0), **options), [])
+def _new(fields: dict[str, Any]) -> dict[str, Any]:
+    return state(start_game(fields["game"], fields["players"], fields["seed"], fields["options"]), [])
 
 
-def _state(request: dict[str, Any]) -> dict[str, Any]:
+def _state(fields: dict[str, Any]) -> dict[str, Any]:
     movers: list[int] = []
     trace: list[dict[str, Any]] = []
-    game = load(_record_text(request), movers, trace)
-    ply = request.get("ply")
+    game = load(fields["record"], movers, trace)
+    ply = fields["ply"]
     if ply is not None and ply != len(game.history):
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(game.history):
-            raise BadRequest(f"'ply' must be between 0 and {len(game.history)}, not {ply!r}")
+        if not 0 <= ply <= len(game.history):
+            raise BadRequest(f"'ply' must be between 0 and {len(game.history)}, not {ply}")
         record = json.loads(game.to_json())
         record["moves"] = record["moves"][:ply]
         movers = []
@@ -187,69 +322,57 @@ def _state(request: dict[str, Any]) -> dict[str, Any]:
     return state(game, movers, trace)
 
 
-def _play(request: dict[str, Any]) -> dict[str, Any]:
+def _play(fields: dict[str, Any]) -> dict[str, Any]:
     movers: list[int] = []
     trace: list[dict[str, Any]] = []
-    game = load(_record_text(request), movers, trace)
-    move = request.get("move")
-    if not isinstance(move, str):
-        raise BadRequest("'move' must be text")
+    game = load(fields["record"], movers, trace)
     mover, player, turn = game.to_move, game.turn_player, game.turns
-    game.play(move)
+    game.play(fields["move"])
     trace.append({"by": mover, "player": player, "turn": turn, "events": game.events})
     return state(game, movers + [mover], trace)
 
 
-def _roll(request: dict[str, Any]) -> dict[str, Any]:
+def _roll(fields: dict[str, Any]) -> dict[str, Any]:
     movers: list[int] = []
     trace: list[dict[str, Any]] = []
-    game = load(_record_text(request), movers, trace)
+    game = load(fields["record"], movers, trace)
     player, turn = game.turn_player, game.turns
     game.roll()  # IllegalMove anywhere but at a chance point
     trace.append({"by": CHANCE, "player": player, "turn": turn, "events": game.events})
     return state(game, movers + [CHANCE], trace)
 
 
-def _explain(request: dict[str, Any]) -> dict[str, Any]:
-    game = load(_record_text(request))
-    move = request.get("move")
-    if not isinstance(move, str):
-        raise BadRequest("'move' must be text")
-    game.play(move)
+def _explain(fields: dict[str, Any]) -> dict[str, Any]:
+    game = load(fields["record"])
+    game.play(fields["move"])
     return {"events": game.events, "text": type(game).narrate(game.events, game.players)}
 
 
-def _think_request(request: dict[str, Any]) -> tuple[Game, str, int]:
-    """The position, level and seed of a ``think`` or ``search_start`` request."""
-    game = load(_record_text(request))
-    level = request.get("level", "hard")
-    if level not in LEVELS:
-        raise BadRequest(f"'level' must be one of {', '.join(LEVELS)}, not {level!r}")
-    seed = request.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise BadRequest(f"'seed' must be a non-negative integer, not {seed!r}")
+def _position(fields: dict[str, Any]) -> Game:
+    """The position of a ``think`` or ``search_start`` request, which must not be over."""
+    game = load(fields["record"])
     if game.is_over:
         raise IllegalMove("the game is over: there is no move to choose")
-    return game, level, seed
+    return game
 
 
 THOUGHT = ("move", "value", "iterations", "budget", "seconds", "capped")
 
 
-def _think(request: dict[str, Any]) -> dict[str, Any]:
-    found = analyse(*_think_request(request))
+def _think(fields: dict[str, Any]) -> dict[str, Any]:
+    found = analyse(_position(fields), fields["level"], fields["seed"])
     return {key: found[key] for key in THOUGHT}
 
 
-# Searches run in slices, by id, until stopped. A page runs one at a time; the few
+# Searches run in slices, by number, until stopped. A page runs one at a time; the few
 # kept beside it are searches whose stop never came (a page closed mid-thought).
 SEARCHES: dict[int, Search] = {}
 KEEP_SEARCHES = 4
 _next_search = [1]
 
 
-def _search_start(request: dict[str, Any]) -> dict[str, Any]:
-    search = Search(*_think_request(request))
+def _search_start(fields: dict[str, Any]) -> dict[str, Any]:
+    search = Search(_position(fields), fields["level"], fields["seed"])
     number = _next_search[0]
     _next_search[0] += 1
     SEARCHES[number] = search
@@ -258,25 +381,21 @@ def _search_start(request: dict[str, Any]) -> dict[str, Any]:
     return _progress(number, search)
 
 
-def _search_of(request: dict[str, Any]) -> tuple[int, Search]:
-    number = request.get("search")
-    search = SEARCHES.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
-    if search is None:
-        raise BadRequest(f"no search {number!r} is running (start one with search_start)")
-    return number, search
+def _search_of(fields: dict[str, Any]) -> tuple[int, Search]:
+    number = fields["search"]
+    if number not in SEARCHES:
+        raise BadRequest(f"no search {number} is running (start one with search_start)")
+    return number, SEARCHES[number]
 
 
-def _search_step(request: dict[str, Any]) -> dict[str, Any]:
-    number, search = _search_of(request)
-    seconds = request.get("seconds", 0.1)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 10:
-        raise BadRequest(f"'seconds' must be a number of seconds from 0 to 10, not {seconds!r}")
-    search.run(float(seconds))
+def _search_step(fields: dict[str, Any]) -> dict[str, Any]:
+    number, search = _search_of(fields)
+    search.run(fields["seconds"])
     return _progress(number, search)
 
 
-def _search_stop(request: dict[str, Any]) -> dict[str, Any]:
-    number, search = _search_of(request)
+def _search_stop(fields: dict[str, Any]) -> dict[str, Any]:
+    number, search = _search_of(fields)
     del SEARCHES[number]
     found = search.answer()
     return {**{key: found[key] for key in THOUGHT}, "stopped": not search.done}
@@ -286,21 +405,32 @@ def _progress(number: int, search: Search) -> dict[str, Any]:
     return {"search": number, "iterations": search.iterations, "budget": search.budget, "done": search.done}
 
 
-def _random_game(request: dict[str, Any]) -> dict[str, Any]:
-    seed = request.get("seed", 0)
-    game = random_game(request.get("game"), seed, request.get("players"), bool(request.get("fast")))
+def _random_game(fields: dict[str, Any]) -> dict[str, Any]:
+    start_game(fields["game"], fields["players"], fields["seed"])  # a clear error for a bad game or count
+    game = random_game(fields["game"], fields["seed"], fields["players"], fields["fast"])
     return {"record": json.loads(game.to_json()), "winners": game.winners}
 
 
-def _measure(request: dict[str, Any]) -> dict[str, Any]:
-    seconds = request.get("seconds", 1.0)
-    if not isinstance(seconds, (int, float)) or not 0 < seconds <= 60:
-        raise BadRequest("'seconds' must be a number of seconds up to 60")
-    new_game(request.get("game"))  # a clear error for an unknown game
-    return measure(request.get("game"), float(seconds), bool(request.get("fast")))
+def _measure(fields: dict[str, Any]) -> dict[str, Any]:
+    start_game(fields["game"])  # a clear error for an unknown game
+    return measure(fields["game"], fields["seconds"], fields["fast"])
 
 
-OPS = {"games": _games, "layout": _layout, "new": _new, "state": _state, "play": _play, "roll": _roll,
-       "think": _think, "search_start": _search_start, "search_step": _search_step, "search_stop": _search_stop,
-       "explain": _explain,
-       "random_game": _random_game, "measure": _measure}
+# Each op: its function and its fields, each with its check and its default (or REQUIRED).
+OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[str, Any], Any], Any]]]] = {
+    "games": (_games, {}),
+    "layout": (_layout, {"game": (_text, REQUIRED)}),
+    "new": (_new, {"game": (_text, REQUIRED), "players": (_whole_or_null, None), "seed": (_seed, 0),
+                   "options": (_object_or_null, None)}),
+    "state": (_state, {"record": (_record, REQUIRED), "ply": (_whole_or_null, None)}),
+    "play": (_play, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
+    "roll": (_roll, {"record": (_record, REQUIRED)}),
+    "think": (_think, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0)}),
+    "search_start": (_search_start, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0)}),
+    "search_step": (_search_step, {"search": (_whole, REQUIRED), "seconds": (_slice, 0.1)}),
+    "search_stop": (_search_stop, {"search": (_whole, REQUIRED)}),
+    "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
+    "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),
+                                   "players": (_whole_or_null, None), "fast": (_flag, False)}),
+    "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),
+}

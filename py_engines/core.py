@@ -7,13 +7,30 @@ refused with :class:`BadRecord`.
 """
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from typing import Any, ClassVar
 
 CHANCE = -1
 """``to_move`` at a chance point: the next move is an outcome of the dice."""
 
 RECORD_FORMAT = 1
+RECORD_FIELDS = ("format", "game", "players", "seed", "options", "moves")
+"""The fields of a record; ``players``, ``seed`` and ``options`` may be left out (defaults)."""
+
+# Bounds on input, checked before it is parsed or played (see docs/decisions.md, "Hardening").
+# The page (site/records.js, site/worker.js) checks the same numbers.
+MAX_RECORD_CHARS = 1_000_000
+"""The longest record text: about 140,000 moves, some twenty times the longest game seen."""
+MAX_MOVE_CHARS = 32
+"""The longest move text of any game is 9 characters (Not Nyout's ``2S3>E2/4&``)."""
+RECORD_DEPTH = 2
+"""A record nests two deep: the record object, then its ``options`` object and ``moves`` list."""
+MAX_SEED = 2**53 - 1
+"""The largest seed: the page keeps a record as a JavaScript object, whose numbers hold
+integers exactly only up to here, so a larger seed would not survive being saved."""
+QUOTE_CHARS = 80
 
 
 class IllegalMove(ValueError):
@@ -185,20 +202,106 @@ def tell(clauses: list[tuple[str | None, str]]) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 pip``, ``3 pips`` (``many`` for an irregular plural)."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """``value`` for a message, never longer than about ``limit`` characters.
+
+    Text is quoted as ``repr`` quotes it, cut after ``limit`` characters; other
+    values are written as JSON writes them; lists and objects are only named
+    (they may be huge, or nested too deep to print).
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value):,} characters)"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value):,}"
+    if isinstance(value, dict):
+        return f"an object of {len(value):,} fields"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**limit else f"a number of more than {limit} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def is_integer(value: Any) -> bool:
+    """A JSON integer: ``3``, not ``3.0`` or ``true``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal and of the same type: ``1`` is not ``True``, ``3`` is not ``3.0``."""
+    return type(a) is type(b) and a == b
 
 
 def check_options(cls: type[Game], players: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Validate ``players`` and ``options`` against the game's declared ones; fill defaults."""
-    if isinstance(players, bool) or not isinstance(players, int) or players not in cls.player_counts:
+    """Validate ``players`` and ``options`` against the game's declared ones; fill defaults.
+
+    An option's value must be one of its choices and of the same type (``3``,
+    not ``3.0``; ``false``, not ``0``), so that a record states each option one way.
+    """
+    if not is_integer(players) or players not in cls.player_counts:
         counts = ", ".join(map(str, cls.player_counts))
-        raise ValueError(f"{cls.name}: players must be one of {counts}, not {players!r}")
-    result = {}
-    for key, value in options.items():
+        raise ValueError(f"{cls.name}: players must be one of {counts}, not {quote(players)}")
+    if not isinstance(options, dict):
+        raise ValueError(f"{cls.name}: options must be an object, not {quote(options)}")
+    for key in options:
         if key not in cls.option_specs:
-            raise ValueError(f"{cls.name}: unknown option {key!r}")
+            known = ", ".join(cls.option_specs) or "none"
+            raise ValueError(f"{cls.name}: unknown option {quote(key)} (options: {known})")
+    result = {}
     for key, spec in cls.option_specs.items():
         value = options.get(key, spec["default"])
-        if "choices" in spec and value not in spec["choices"]:
-            raise ValueError(f"{cls.name}: option {key} must be one of {spec['choices']}, not {value!r}")
+        if "choices" in spec and not any(same_value(value, choice) for choice in spec["choices"]):
+            choices = ", ".join(json.dumps(c) for c in spec["choices"])
+            raise ValueError(f"{cls.name}: option {key} must be one of {choices}, not {quote(value)}")
         result[key] = value
     return result
+
+
+def check_move_text(move: Any) -> None:
+    """Refuse, before any game looks at it, what cannot be a move of any game:
+    something other than text, or text longer than any move."""
+    if not isinstance(move, str):
+        raise IllegalMove(f"illegal move {quote(move)}: a move is text")
+    if len(move) > MAX_MOVE_CHARS:
+        raise IllegalMove(f"illegal move {quote(move, 20)}: a move is at most {MAX_MOVE_CHARS} characters")
+
+
+# JSON nesting is measured without parsing (the parser itself recurses, and a deep
+# enough text would exhaust the stack: in Pyodide that kills the runtime). A string
+# runs to its closing quote, or to the end of an unfinished text: the pattern never
+# fails once it has started, so it never backtracks, and the scan stays linear.
+_JSON_STRING = re.compile(r'"(?:[^"\\]+|\\.)*(?:"|\\?\Z)', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deep the lists and objects of a JSON text nest (0 for a bare value).
+
+    Brackets inside strings do not count. For text that is not JSON the figure
+    is only an estimate; the parser refuses such text anyway.
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(itertools.accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def parse_json(text: Any, what: str, max_chars: int, max_depth: int) -> Any:
+    """Parse JSON text after checking its size and depth; ValueError says what is wrong."""
+    if not isinstance(text, str):
+        raise ValueError(f"{what} must be JSON text, not {quote(text)}")
+    if len(text) > max_chars:
+        raise ValueError(f"{what} is too long: {len(text):,} characters, at most {max_chars:,}")
+    depth = json_depth(text)
+    if depth > max_depth:
+        raise ValueError(f"{what} nests {depth:,} deep, at most {max_depth}")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except ValueError as exc:
+        raise ValueError(f"{what} is not JSON ({exc})") from None

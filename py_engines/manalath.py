@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, IllegalMove, and_list, tell
+from .core import Game, IllegalMove, and_list, quote, tell
 from .hexgrid import hex_grid
 from .rng import Rng
 
@@ -180,14 +180,16 @@ class Manalath(Game):
 
     # -- the rules ------------------------------------------------------------
     def _parse(self, move: str) -> tuple[int, int]:
+        """(cell, colour) of a placement written exactly as ``MOVE_NAMES`` writes it."""
+        if not isinstance(move, str):
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as 'e5w' or 'pass'")
         parsed = PARSED.get(move)
         if parsed is None:
-            if not isinstance(move, str):
-                raise IllegalMove(f"illegal move {move!r}: a move is text such as 'e5w' or 'pass'")
             cell, colour = move[:-1], move[-1:]
             if cell not in GRID.index:
-                raise IllegalMove(f"illegal move {move!r}: {cell or 'nothing'!r} is not a cell (rows a-i, e.g. e5)")
-            raise IllegalMove(f"illegal move {move!r}: the colour must be w or b, not {colour!r}")
+                raise IllegalMove(f"illegal move {quote(move)}: {quote(cell) if cell else 'nothing'} is not a cell "
+                                  "(rows a-i, e.g. e5)")
+            raise IllegalMove(f"illegal move {quote(move)}: the colour must be w or b, not {colour!r}")
         return parsed
 
     def _can_place(self) -> bool:

@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .core import CHANCE, Game, IllegalMove, and_list, plural, tell
+from .core import CHANCE, Game, IllegalMove, and_list, plural, quote, tell
 from .rng import Rng, chance_rng
 
 FILES = "abcdefgh"
@@ -235,7 +235,7 @@ class Nimbus(Game):
 
     def play(self, move: str) -> None:
         if not isinstance(move, str):
-            raise IllegalMove(f"illegal move {move!r}: a move is text such as 'r3', 'd4=ne', 'd4-d7' or 'r:b4-g4'")
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as 'r3', 'd4=ne', 'd4-d7' or 'r:b4-g4'")
         if self.final is not None:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
         if self.setup:
@@ -271,7 +271,7 @@ class Nimbus(Game):
             return [{"cell": NAMES[a]}, {"cell": NAMES[b]}]
         if move in KIND_INDEX or move in DEAL_INDEX:
             return [{"choice": move}]
-        raise IllegalMove(f"illegal move {move!r}: not Nimbus notation")
+        raise IllegalMove(f"illegal move {quote(move)}: not Nimbus notation")
 
     def view(self) -> dict[str, Any]:
         squares = {}
@@ -573,18 +573,18 @@ class Nimbus(Game):
     def _check_setup(self, move: str) -> None:
         if self.random_setup:
             if move not in DEAL_INDEX:
-                raise IllegalMove(f"illegal move {move!r}: a random setup is a deal, deal0 to deal{DEALS - 1}")
+                raise IllegalMove(f"illegal move {quote(move)}: a random setup is a deal, deal0 to deal{DEALS - 1}")
             return
         if self.held < 0:
             k = KIND_INDEX.get(move)
             if k is None:
-                raise IllegalMove(f"illegal move {move!r}: in the setup, first take a pyramid from the pile, "
+                raise IllegalMove(f"illegal move {quote(move)}: in the setup, first take a pyramid from the pile, "
                                   f"e.g. 'r3' (colour r y g b k, size 1-3)")
             if not self.pile[k]:
                 raise IllegalMove(f"illegal move {move!r}: no {_kind_words(k)} is left in the pile")
             return
         if "=" not in move:
-            raise IllegalMove(f"illegal move {move!r}: put the {_kind_words(self.held)} taken on the board, "
+            raise IllegalMove(f"illegal move {quote(move)}: put the {_kind_words(self.held)} taken on the board, "
                               f"e.g. 'd4=u' or 'd4=ne'")
         square, orient = self._parse_orient(move)
         if self.dirs[square] >= 0:
@@ -632,7 +632,7 @@ class Nimbus(Game):
                                   f"{'upright' if d < 0 else 'pointing ' + DIRS[d]}")
             return
         if "-" not in move:
-            raise IllegalMove(f"illegal move {move!r}: not a move action ('d4=ne', 'd4-d7') nor a collect ('r:b4-g4')")
+            raise IllegalMove(f"illegal move {quote(move)}: not a move action ('d4=ne', 'd4-d7') nor a collect ('r:b4-g4')")
         a, b = self._parse_step(move)
         if not self.stacks[a]:
             raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} is empty")
@@ -714,19 +714,19 @@ class Nimbus(Game):
     def _parse_orient(self, move: str) -> tuple[int, int]:
         m = _ORIENT.fullmatch(move)
         if not m or m.group(2) not in ORIENTS:
-            raise IllegalMove(f"illegal move {move!r}: expected a square and an orientation, e.g. 'd4=u' or 'd4=ne'")
+            raise IllegalMove(f"illegal move {quote(move)}: expected a square and an orientation, e.g. 'd4=u' or 'd4=ne'")
         return INDEX[m.group(1)], ORIENTS.index(m.group(2))
 
     def _parse_step(self, move: str) -> tuple[int, int]:
         m = _STEP.fullmatch(move)
         if not m or m.group(1) == m.group(2):
-            raise IllegalMove(f"illegal move {move!r}: expected two different squares, e.g. 'd4-d7'")
+            raise IllegalMove(f"illegal move {quote(move)}: expected two different squares, e.g. 'd4-d7'")
         return INDEX[m.group(1)], INDEX[m.group(2)]
 
     def _parse_collect(self, move: str) -> tuple[int, int, int]:
         m = _COLLECT.fullmatch(move)
         if not m or m.group(1) not in PROP_INDEX:
-            raise IllegalMove(f"illegal move {move!r}: a collect is a property and a line, e.g. 'r:b4-g4' or '2:d4'")
+            raise IllegalMove(f"illegal move {quote(move)}: a collect is a property and a line, e.g. 'r:b4-g4' or '2:d4'")
         a = INDEX[m.group(2)]
         b = INDEX[m.group(3)] if m.group(3) else -1
         if b >= 0 and (a, b) not in LINE_OF:

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .core import CHANCE, Game, IllegalMove, and_list, tell
+from .core import CHANCE, Game, IllegalMove, and_list, quote, tell
 from .rng import chance_rng
 
 # -- the track ----------------------------------------------------------------
@@ -278,7 +278,7 @@ class NotNyout(Game):
     def play(self, move: str) -> None:
         action = parse_move(move)
         if action is None:
-            raise IllegalMove(f"illegal move {move!r}: not a move (moves look like S>C/3, 2S3>E2/4&, "
+            raise IllegalMove(f"illegal move {quote(move)}: not a move (moves look like S>C/3, 2S3>E2/4&, "
                               "+3, S3=2+1, home=E, slot2, r4-1, f5-3, d7)")
         if self.result:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
@@ -415,7 +415,7 @@ class NotNyout(Game):
     def move_steps(self, move: str) -> list[dict[str, str]]:
         action = parse_move(move)
         if action is None:
-            raise IllegalMove(f"illegal move {move!r}: not a move")
+            raise IllegalMove(f"illegal move {quote(move)}: not a move")
         kind = action[0]
         if kind == "move":
             _, k, src, dst, roll, join = action

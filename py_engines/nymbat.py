@@ -62,7 +62,7 @@ import math
 import re
 from typing import Any
 
-from .core import Game, IllegalMove, and_list, tell
+from .core import Game, IllegalMove, and_list, quote, tell
 from .hexgrid import hex_grid
 
 GRID = hex_grid(8)
@@ -91,10 +91,12 @@ FIRST_LIMIT = {2: 30, 4: 20}
 DELAYS_PER_PENALTY = 7
 PASS, DONE, STOP = "pass", "done", "stop"
 
-_MOVE = re.compile(r"([a-o]\d{1,2})-([a-o]\d{1,2})$")
-_PLACE = re.compile(r"([a-o]\d{1,2})=(\d)$")
-_REMOVE = re.compile(r"x([a-o]\d{1,2})$")
-_PICK = re.compile(r"p(\d)$")
+# The notation, matched whole (``fullmatch``: no line break after the move) and with ASCII
+# digits only (``\d`` would take any script's digits).
+_MOVE = re.compile(r"([a-o][0-9]{1,2})-([a-o][0-9]{1,2})")
+_PLACE = re.compile(r"([a-o][0-9]{1,2})=([0-9])")
+_REMOVE = re.compile(r"x([a-o][0-9]{1,2})")
+_PICK = re.compile(r"p([0-9])")
 EXAMPLES = "c4=3, e5-g6, xf6, stop, done, pass or p2"
 
 
@@ -490,17 +492,17 @@ class Nymbat(Game):
         """(kind, a, b): place (cell, number), move (from, to), remove (cell), pick (player),
         or pass, done, stop. Raises IllegalMove for text that is no move at all."""
         if not isinstance(move, str):
-            raise IllegalMove(f"illegal move {move!r}: a move is text such as {EXAMPLES}")
+            raise IllegalMove(f"illegal move {quote(move)}: a move is text such as {EXAMPLES}")
         if move in (PASS, DONE, STOP):
             return (move, -1, -1)
-        m = _MOVE.match(move)
+        m = _MOVE.fullmatch(move)
         if m:
             a, b = m.groups()
             if a in INDEX and b in INDEX:
                 return ("move", INDEX[a], INDEX[b])
             bad = a if a not in INDEX else b
             raise IllegalMove(f"illegal move {move!r}: {bad} is not a cell (rows a-o)")
-        m = _PLACE.match(move)
+        m = _PLACE.fullmatch(move)
         if m:
             a, k = m.group(1), int(m.group(2))
             if a not in INDEX:
@@ -508,15 +510,15 @@ class Nymbat(Game):
             if not 1 <= k <= 6:
                 raise IllegalMove(f"illegal move {move!r}: a piece's number is 1 to 6")
             return ("place", INDEX[a], k)
-        m = _REMOVE.match(move)
+        m = _REMOVE.fullmatch(move)
         if m:
             if m.group(1) not in INDEX:
                 raise IllegalMove(f"illegal move {move!r}: {m.group(1)} is not a cell (rows a-o)")
             return ("remove", INDEX[m.group(1)], -1)
-        m = _PICK.match(move)
+        m = _PICK.fullmatch(move)
         if m and int(m.group(1)) < 4:
             return ("pick", int(m.group(1)), -1)
-        raise IllegalMove(f"illegal move {move!r}: not a move (expected e.g. {EXAMPLES})")
+        raise IllegalMove(f"illegal move {quote(move)}: not a move (expected e.g. {EXAMPLES})")
 
     parse_move = _parse
 

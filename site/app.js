@@ -141,7 +141,9 @@ async function showGame(entry, linkParams, token) {
       const layout = await layoutOf(entry.name);
       if (token !== app.routeToken) return;
       view.board = new Board(layout, { onTap: tapCell, title: `${entry.title} board` });
-      placeBoard(view.els.board, view.board, { game: entry.name, selectedCell: () => app.input.selected().at(-1) });
+      // A zoom centres on the cell selected, else on where the player's next tap may go.
+      const focusCells = () => (app.input.selected().length ? app.input.selected().slice(-1) : [...app.input.next().cells]);
+      placeBoard(view.els.board, view.board, { game: entry.name, focusCells });
     }
     let opened = null;
     if (linkParams) {

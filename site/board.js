@@ -139,6 +139,7 @@ export class Board {
     this.motionLayer = el("g", { class: "motion", "aria-hidden": "true" }, svg);
     this.marksKey = "";
     this.running = [];
+    this.arriving = new Set(); // cells whose piece is still on its way (shown moving, hidden in place)
     // Keyboard focus starts at the cell nearest the middle of the board.
     const cx = left + width / 2;
     const cy = top + height / 2;
@@ -237,6 +238,7 @@ export class Board {
       if (live.has(name)) classes.push("live");
       if (selected.includes(name)) classes.push("selected");
       if (marked.has(name)) classes.push("marked");
+      if (this.arriving.has(name)) classes.push("arriving");
       node.setAttribute("class", classes.join(" "));
       if (live.has(name)) node.setAttribute("data-live", "");
       else node.removeAttribute("data-live");
@@ -350,11 +352,11 @@ export class Board {
     else if (markup) holder.innerHTML = `<g class="cell filled decorated">${markup}</g>`;
     else return holder.remove();
     const frames = points.map((c) => ({ transform: `translate(${c.x}px, ${c.y}px)` }));
-    dest.node.classList.add("arriving");
+    this.hideWhileMoving(last, true);
     const run = holder.animate(frames, { duration: GLIDE_MS, easing: "ease-in-out" });
     this.track(run, () => {
       holder.remove();
-      dest.node.classList.remove("arriving");
+      this.hideWhileMoving(last, false);
     });
   }
 
@@ -371,7 +373,7 @@ export class Board {
       const spinner = el("g", {}, seat);
       spinner.appendChild(this.copyOf(to));
       spinners.push(spinner);
-      this.cells.get(to).node.classList.add("arriving");
+      this.hideWhileMoving(to, true);
     }
     const around = (deg) => `translate(${cx}px, ${cy}px) rotate(${deg}deg) translate(${-cx}px, ${-cy}px)`;
     const timing = { duration: TURN_MS, easing: "ease-in-out" };
@@ -380,8 +382,15 @@ export class Board {
     for (const spinner of spinners) this.track(spinner.animate([{ transform: "rotate(0deg)" }, { transform: `rotate(${-angle}deg)` }], timing));
     this.track(run, () => {
       wheel.remove();
-      for (const [, to] of moves) this.cells.get(to).node.classList.remove("arriving");
+      for (const [, to] of moves) this.hideWhileMoving(to, false);
     });
+  }
+
+  /** What stands on a cell is hidden there while a copy of it moves in (kept through redraws). */
+  hideWhileMoving(name, hidden) {
+    if (hidden) this.arriving.add(name);
+    else this.arriving.delete(name);
+    this.cells.get(name).node.classList.toggle("arriving", hidden);
   }
 
   /** Keep a running animation, to be finished early by a tap; `done` runs when it ends either way. */

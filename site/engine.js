@@ -36,10 +36,16 @@ export function connectEngine(worker) {
     emit("failed", message);
   }
 
+  let booted = false;
   worker.addEventListener("message", (event) => {
     const data = event.data;
-    if (data.type === "progress") emit("progress", data.fraction, data.label);
-    else if (data.type === "ready") {
+    // A runtime that failed is restarted by the worker, whose new boot reports
+    // progress and "ready" again: only the first boot is the page's business.
+    if (data.type === "progress") {
+      if (!booted) emit("progress", data.fraction, data.label);
+    } else if (data.type === "ready") {
+      if (booted) return;
+      booted = true;
       resolveReady(data.seconds);
       emit("ready", data.seconds);
     } else if (data.type === "failed") fail(data.message);

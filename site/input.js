@@ -50,16 +50,21 @@ export class MoveInput {
   /**
    * Take one step. Returns {move} when the prefix became a whole legal move
    * (the prefix stays, marking the move while it is played, until reset),
-   * {changed: true} when it grew, {cancelled: true} when a tap that continues
-   * nothing dropped the prefix, and {} when the tap meant nothing.
+   * {changed: true} when it grew or, for a step that continues nothing but
+   * starts a move of its own (another of one's pieces tapped), began again
+   * there; {cancelled: true} when a step that fits nothing dropped the prefix,
+   * and {} when the step meant nothing.
    */
   step(step) {
     const { cells, choices } = this.next();
     const fits = "cell" in step ? cells.has(step.cell) : choices.includes(step.choice);
     if (!fits) {
       if (!this.active) return {};
+      const last = this.prefix[this.prefix.length - 1];
       this.prefix = [];
-      return { cancelled: true };
+      if ("cell" in step && last && last.cell === step.cell) return { cancelled: true }; // tapped again: let go
+      const again = this.step(step);
+      return again.move || again.changed ? again : { cancelled: true };
     }
     this.prefix.push(step);
     const n = this.prefix.length;

@@ -4,6 +4,7 @@
 import { plainMessage } from "./engine.js";
 import { gameByName, loadUi } from "./games/index.js";
 import { parseShare, readHash, shareHash } from "./links.js";
+import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
 import * as store from "./storage.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
 
@@ -53,16 +54,19 @@ export function exportGame(api) {
 async function readImport(api, raw) {
   const text = raw.trim();
   if (!text) throw new Error("Paste a game record or a share link first.");
-  if (!text.startsWith("{")) {
+  if (text.length > MAX_RECORD_CHARS) throw new Error(`this text is too long (${text.length} characters) to be a game record or a link`);
+  if (!/^[[{]/.test(text)) { // not JSON: a link
     const { name, params, hasQuery } = readHash(text);
     const entry = gameByName(name);
-    if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called “${name}”)`);
+    if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called ${quote(name)})`);
     if (!entry.playable) throw new Error(`${entry.title} cannot be played here yet`);
     if (!hasQuery) throw new Error("this link holds no moves");
     const { record, at } = parseShare(name, params);
     const state = await api.engine.call("state", { record, ply: at });
     return api.sessionForRecord(entry, state, record.moves, at ?? record.moves.length, true);
   }
+  const { error } = readRecordText(text); // size, nesting and shape, before the engine sees it
+  if (error) throw new Error(error);
   const state = await api.engine.call("state", { record: text });
   const entry = gameByName(state.record.game);
   if (!entry || !entry.playable) throw new Error(`${entry ? entry.title : state.record.game} cannot be played here yet`);

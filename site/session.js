@@ -148,20 +148,30 @@ export function sessionForRecord(entry, state, moves, cursor, reuse) {
 }
 
 /**
- * Save the session and make it the current one. A game without moves is saved
- * only once someone chose something for it (players, options, a computer seat).
+ * Whether a player has moved in the session's game so far: the dice the page
+ * rolls by itself (Not Nyout's roll-off, a random setup's deal) do not count,
+ * so that opening a game's page never writes a saved game.
+ */
+function playerMoved(s) {
+  if (s.cursor < s.record.moves.length) return true; // moves were taken back or the move list used: a player acted
+  const movers = app.state?.movers;
+  return Array.isArray(movers) ? movers.some((mover) => mover !== CHANCE) : s.record.moves.length > 0;
+}
+
+/**
+ * Save the session and make it the current one. A game is saved only once a
+ * player moved in it or chose something for it (players and options, a computer
+ * seat); until then storage is left as it was.
  */
 export function persist() {
   const s = app.session;
+  if (!playerMoved(s) && !s.chosen && !seatsOf(s).some((seat) => seat !== "human")) return;
   try {
-    if (s.record.moves.length || s.chosen || seatsOf(s).some((seat) => seat !== "human")) {
-      s.updated = Date.now();
-      store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
-        seats: seatsOf(s), chosen: s.chosen || undefined });
-    }
+    s.updated = Date.now();
+    store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
+      seats: seatsOf(s), chosen: s.chosen || undefined });
     store.setCurrentId(s.game, s.id);
   } catch (error) {
     showMessage(error.message);
   }
 }
-

@@ -1,12 +1,15 @@
 // Saved games in localStorage.
 //
-//   boardgames.save.<id>      JSON {id, game, record, cursor, updated, title}
+//   boardgames.save.<id>      JSON {id, game, record, cursor, updated, title, seats, chosen}
 //   boardgames.current.<game> JSON text of the id of the game in progress for that game
 //                             name (it may name a fresh game not saved yet: no moves)
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
 //
-// An entry that cannot be read is never rewritten or removed here unless the
-// player asks for it: it is listed as unreadable, with its raw text.
+// An entry that cannot be read, or whose shape is wrong (site/records.js checks
+// every field the page uses), is never rewritten or removed here unless the
+// player asks for it: it is listed as unreadable, with its raw text and why.
+
+import { MAX_SAVE_CHARS, saveProblem } from "./records.js";
 
 const SAVE = "boardgames.save.";
 const CURRENT = "boardgames.current.";
@@ -40,27 +43,17 @@ export function newId() {
   return Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 }
 
-/** Why a parsed entry is not a usable save, or "" if it is one. */
-function problem(entry, id) {
-  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return "it is not a saved-game object";
-  if (entry.id !== id) return "its id does not match its key";
-  if (typeof entry.game !== "string") return "it names no game";
-  const record = entry.record;
-  if (!record || typeof record !== "object" || !Array.isArray(record.moves)) return "it holds no game record";
-  if (!Number.isInteger(entry.cursor) || entry.cursor < 0 || entry.cursor > record.moves.length) {
-    return "its position is out of range";
-  }
-  return "";
-}
-
 function parse(id, raw) {
+  if (raw.length > MAX_SAVE_CHARS) {
+    return { id, ok: false, raw, error: `it is too large (${raw.length} characters; a saved game has at most ${MAX_SAVE_CHARS})` };
+  }
   let entry;
   try {
     entry = JSON.parse(raw);
   } catch (error) {
-    return { id, ok: false, raw, error: `not valid JSON (${error.message})` };
+    return { id, ok: false, raw, error: `it is not valid JSON (${error.message})` };
   }
-  const why = problem(entry, id);
+  const why = saveProblem(entry, id);
   return why ? { id, ok: false, raw, error: why } : { id, ok: true, raw, save: entry };
 }
 

@@ -61,17 +61,21 @@ export function buildGameView(entry, actions) {
     if (item) actions.goTo(Number(item.dataset.ply ?? item.dataset.turnEnd));
   });
 
+  // The board, and beside or under it everything else. On a phone held upright the two are
+  // one column that scrolls; held sideways (and on a desktop) the board keeps the full height
+  // and `.side` scrolls on its own (style.css).
   const root = h("div", { class: "game", "data-game": entry.name },
-    h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.note, els.announce),
     els.board,
-    h("div", { class: "recent-area" }, els.recent),
-    els.choices,
-    els.panel,
-    h("div", { class: "controls" },
-      h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
-      h("div", { class: "control-row tools" }, els.tools)),
-    h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
-      h("h2", { id: "moves-title" }, "Game log"), els.moves, els.movesEmpty));
+    h("div", { class: "side" },
+      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.note, els.announce),
+      h("div", { class: "recent-area" }, els.recent),
+      els.choices,
+      els.panel,
+      h("div", { class: "controls" },
+        h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
+        h("div", { class: "control-row tools" }, els.tools)),
+      h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
+        h("h2", { id: "moves-title" }, "Game log"), els.moves, els.movesEmpty)));
   // A tap anywhere on the game skips a move's motion to its end (and is taken as usual).
   root.addEventListener("pointerdown", () => app.view?.board?.finish(), { capture: true });
   document.getElementById("view").replaceChildren(root);

@@ -2,12 +2,14 @@
 // requests by handing their JSON text to py_engines.bridge.handle.
 //
 // Messages in:  {id, request}          request: JSON text for the bridge
-//               {type: "think", id, request}  the computer's move, searched in slices (below)
+//               {type: "think", id, request}  the computer's move, searched in slices (below);
+//                                             request: JSON text of {record, level, seed}
 //               {type: "stop", id}            that search: play the best move found so far
 // Messages out: {type: "progress", fraction, label}
 //               {type: "ready", seconds}
 //               {type: "failed", message}
-//               {type: "response", id, response}   response: JSON text from the bridge
+//               {type: "response", id, response}   response: JSON text from the bridge, or the
+//                                                    worker's own error answer (see the end)
 //               {type: "thinking", id, iterations, budget}  a search's progress, after each slice
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
@@ -44,26 +46,42 @@ function checked(response) {
   return response;
 }
 
-const ready = boot();
+let ready = boot();
+let generation = 0; // the runtime's: bumped when a failed one is replaced
 ready.catch((error) => postMessage({ type: "failed", message: String(error && error.message || error) }));
 
 onmessage = async (event) => {
-  if (event.data.type === "think") return think(event.data);
-  if (event.data.type === "stop") {
-    stops.add(event.data.id);
+  const { type, id, request } = event.data;
+  if (type === "stop") {
+    stops.add(id);
     return;
   }
-  const { id, request } = event.data;
-  let response;
-  try {
-    response = (await ready).handle(request);
-  } catch (error) {
-    response = JSON.stringify({ ok: false, error: { code: "engine_unavailable", message: String(error && error.message || error) } });
-  }
-  postMessage({ type: "response", id, response });
+  const refused = refusal(request);
+  const work = type === "think" ? think : (bridge) => bridge.handle(request);
+  postMessage({ type: "response", id, response: refused || await answer(work, id, request) });
 };
 
-// -- The computer's move, searched in slices ---------------------------------------
+/** Run `work(bridge)` on the runtime, which it answers with the bridge's JSON text. */
+async function answer(work, id, request) {
+  const runtime = generation;
+  let bridge;
+  try {
+    bridge = await ready;
+  } catch (error) {
+    return answerError("engine_unavailable", String(error && error.message || error));
+  }
+  try {
+    return await work(bridge, id, request);
+  } catch (error) {
+    // bridge.handle never raises: the runtime itself failed (a fatal error leaves
+    // Pyodide unusable), so a fresh one is started for the requests that follow.
+    restart(runtime);
+    return answerError("engine_restarted", "The game engine failed on this request and was restarted " +
+      `(${String(error && error.message || error).slice(0, 200)}).`);
+  }
+}
+
+// -- the computer's move, searched in slices -----------------------------------------
 // Pyodide runs Python synchronously: while a search runs, no message reaches this
 // worker. So a search runs in short slices (its state stays in Python between them,
 // py_engines.bridge's search_* ops) and the worker yields between slices: progress
@@ -72,25 +90,111 @@ const SLICE_SECONDS = 0.1;
 const stops = new Set();
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function think({ id, request }) {
-  let bridge;
-  try {
-    bridge = await ready;
-  } catch (error) {
-    const failed = { ok: false, error: { code: "engine_unavailable", message: String(error && error.message || error) } };
-    return postMessage({ type: "response", id, response: JSON.stringify(failed) });
-  }
-  const call = (op, payload) => JSON.parse(bridge.handle(JSON.stringify({ op, ...payload })));
-  let answer = call("search_start", JSON.parse(request));
-  while (answer.ok && !answer.result.done && !stops.has(id)) {
-    const { iterations, budget } = answer.result;
+async function think(bridge, id, request) {
+  const call = (op, payload) => JSON.parse(bridge.handle(JSON.stringify({ ...payload, op })));
+  let step = call("search_start", JSON.parse(request));
+  while (step.ok && !step.result.done && !stops.has(id)) {
+    const { iterations, budget } = step.result;
     postMessage({ type: "thinking", id, iterations, budget });
     await nextTask();
     if (stops.has(id)) break;
-    answer = call("search_step", { search: answer.result.search, seconds: SLICE_SECONDS });
+    step = call("search_step", { search: step.result.search, seconds: SLICE_SECONDS });
   }
   stops.delete(id);
-  const response = answer.ok ? bridge.handle(JSON.stringify({ op: "search_stop", search: answer.result.search }))
-    : JSON.stringify(answer);
-  postMessage({ type: "response", id, response });
+  return step.ok ? bridge.handle(JSON.stringify({ op: "search_stop", search: step.result.search }))
+    : JSON.stringify(step);
+}
+
+// -- guarding the runtime -----------------------------------------------------------
+// Input that could exhaust the runtime's stack or memory is refused here, before
+// Python sees it (py_engines.bridge checks the same again): a request longer than
+// a record and a few fields, or nested deeper than a request can be, or holding a
+// record text nested deeper than a record can be. The numbers are those of
+// py_engines/core.py and bridge.py.
+const MAX_REQUEST_CHARS = 1_010_000; // bridge.MAX_REQUEST_CHARS
+const REQUEST_DEPTH = 3; // bridge.REQUEST_DEPTH
+const RECORD_DEPTH = 2; // core.RECORD_DEPTH
+
+function answerError(code, message) {
+  return JSON.stringify({ ok: false, error: { code, message } });
+}
+
+/** The worker's own answer to a request it will not hand to Python, or null. */
+function refusal(request) {
+  if (typeof request !== "string") return answerError("bad_request", "a request must be JSON text");
+  if (request.length > MAX_REQUEST_CHARS) {
+    return answerError("bad_request", `the request is too long: ${request.length} characters, at most ${MAX_REQUEST_CHARS}` +
+      culprit(request, (text) => text.length));
+  }
+  if (depthOver(request, REQUEST_DEPTH)) {
+    return answerError("bad_request", `the request nests deeper than ${REQUEST_DEPTH}` +
+      culprit(request, (text) => (depthOver(text, REQUEST_DEPTH - 1) ? 1 : 0)));
+  }
+  const record = parse(request)?.record;
+  if (typeof record === "string" && depthOver(record, RECORD_DEPTH)) {
+    return answerError("bad_record", `bad record: the record nests deeper than ${RECORD_DEPTH}`);
+  }
+  return null;
+}
+
+/** Parsed JSON text, or undefined if it is not JSON (V8's parser does not recurse: safe at any depth). */
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * " (in the field 'name')": the field of a refused request that weighs most by
+ * `weight` (of its JSON text), or "" when the request is far too long to look
+ * into or is not an object.
+ */
+function culprit(request, weight) {
+  if (request.length > 20 * MAX_REQUEST_CHARS) return "";
+  const parsed = parse(request);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return "";
+  let worst = null;
+  let most = -1;
+  for (const [key, value] of Object.entries(parsed)) {
+    let size;
+    try {
+      size = weight(JSON.stringify(value) ?? "");
+    } catch {
+      size = Infinity; // nested too deep even to be written out
+    }
+    if (size > most) [worst, most] = [key, size];
+  }
+  return worst === null ? "" : ` (in the field '${worst.slice(0, 80)}')`;
+}
+
+/** Whether the lists and objects of JSON text nest deeper than `limit` (brackets in strings do not count). */
+function depthOver(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
+/**
+ * Replace the runtime of generation `failed` by a fresh one (once, however many
+ * requests saw it fail); requests wait for the new one. Its boot reports progress
+ * and "ready" again, which the page heeds only the first time; a boot that fails
+ * is reported as "failed".
+ */
+function restart(failed) {
+  if (failed !== generation) return;
+  generation++;
+  ready = boot();
+  ready.catch((error) => postMessage({ type: "failed", message: String(error && error.message || error) }));
 }

@@ -1,6 +1,6 @@
-// Zoom for boards with many cells. On a phone 390 px wide, Nymbat's 169 cells
-// are about 26 px across, too small to tap reliably: a button over the board's
-// corner draws the board twice as large inside a box of the board's usual size,
+// Zoom for boards with many cells. On a phone 360 px wide, Nymbat's 169 cells
+// are about 23 px across, too small to tap reliably: a button beside the board
+// draws the board twice as large inside a box of the board's usual size,
 // which the player pans with a finger or the scroll wheel. Nothing else on the
 // page moves, and taps on cells work as before. A cell focused from the
 // keyboard is brought into the box by the browser itself (focus() scrolls).
@@ -15,11 +15,11 @@ const MAGNIFIER = '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="10" c
 
 /**
  * Put `board` (board.js) in its `area`. A board with more than ZOOM_ABOVE_CELLS
- * cells goes into a box that scrolls, with the zoom button over its corner; `game`
- * names the stored choice and `selectedCell()` the cell to bring into view
- * when zooming in (else the board's centre).
+ * cells goes into a box that scrolls, with the zoom button beside it; `game`
+ * names the stored choice and `focusCells()` the cells to bring into view when
+ * zooming in (else the board's centre).
  */
-export function placeBoard(area, board, { game, selectedCell }) {
+export function placeBoard(area, board, { game, focusCells }) {
   if (board.cells.size <= ZOOM_ABOVE_CELLS) {
     area.replaceChildren(board.svg);
     return;
@@ -36,7 +36,7 @@ export function placeBoard(area, board, { game, selectedCell }) {
   const show = (zoomed) => {
     area.classList.toggle("zoomed", zoomed);
     button.setAttribute("aria-pressed", String(zoomed));
-    if (zoomed) bringIntoView(box, board, selectedCell());
+    if (zoomed) bringIntoView(box, board, focusCells());
   };
   button.addEventListener("click", () => {
     const zoomed = !area.classList.contains("zoomed");
@@ -46,16 +46,23 @@ export function placeBoard(area, board, { game, selectedCell }) {
   if (readZoom(game)) requestAnimationFrame(() => show(true)); // once the page around the board is laid out
 }
 
-/** Scroll the zoomed box so that the cell `name` (or, without one, the board's centre) is in its middle. */
-function bringIntoView(box, board, name) {
+/**
+ * Scroll the zoomed box to the middle of `names` (the cell selected, or those where the
+ * player's next tap may go: their pieces, their setup area), or to the board's centre.
+ */
+function bringIntoView(box, board, names) {
+  const cells = names.map((n) => board.cells.get(n)).filter(Boolean);
   let x = box.scrollWidth / 2;
   let y = box.scrollHeight / 2;
-  const cell = name && board.cells.get(name);
-  if (cell) {
+  if (cells.length) {
     const frame = box.getBoundingClientRect();
-    const rect = cell.node.getBoundingClientRect();
-    x = rect.left + rect.width / 2 - frame.left + box.scrollLeft;
-    y = rect.top + rect.height / 2 - frame.top + box.scrollTop;
+    const rects = cells.map((c) => c.node.getBoundingClientRect());
+    const left = Math.min(...rects.map((r) => r.left));
+    const right = Math.max(...rects.map((r) => r.right));
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    x = (left + right) / 2 - frame.left + box.scrollLeft;
+    y = (top + bottom) / 2 - frame.top + box.scrollTop;
   }
   box.scrollLeft = x - box.clientWidth / 2;
   box.scrollTop = y - box.clientHeight / 2;

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,41 @@ def page(browser, server, device):
     yield p
     context.close()
     assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+# Playwright polls a wait_for_function *expression* with eval() inside the page,
+# which the page's Content-Security-Policy forbids (as it should); the same text
+# as an arrow function needs no eval. So every test may keep writing expressions.
+_FUNCTION_TEXT = re.compile(r"\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def _wait_for_function_without_eval(self, expression: str, **kwargs):
+    if not _FUNCTION_TEXT.match(expression):
+        expression = f"() => ({expression})"
+    return _wait_for_function(self, expression, **kwargs)
+
+
+try:
+    from playwright.sync_api import Page
+except ImportError:  # the browser fixture says what is missing
+    pass
+else:
+    _wait_for_function = Page.wait_for_function
+    Page.wait_for_function = _wait_for_function_without_eval
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request):
+    """A browser test fails if the browser reported any Content-Security-Policy
+    violation to the test servers (the page's, its workers' and the service worker's)."""
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    before = len(build.CSP_REPORTS)
+    yield
+    time.sleep(0.2)  # a report is posted a moment after the violation
+    reports = build.CSP_REPORTS[before:]
+    assert not reports, "Content-Security-Policy violations: " + "; ".join(map(str, reports))
 
 
 def wait_ready(page) -> None:

@@ -76,8 +76,8 @@ def test_only_a_few_searches_are_kept_when_their_stop_never_comes():
     ({"op": "search_start", "record": RECORD, "level": "genius"}, "'level'"),
     ({"op": "search_start", "record": RECORD, "seed": -1}, "'seed'"),
     ({"op": "search_step", "search": 999_999}, "no search"),
-    ({"op": "search_step", "search": True}, "no search"),
-    ({"op": "search_stop"}, "no search"),
+    ({"op": "search_step", "search": True}, "'search' must be a whole number"),
+    ({"op": "search_stop"}, "'search'"),
 ])
 def test_bad_search_requests_get_a_clear_message(request_, message):
     answer = call(**request_)

@@ -94,14 +94,24 @@ def test_tapping_a_log_entry_shows_that_position(phone, server, name):
     assert page.inner_text("#status") != ""
 
 
+def after_a_fight() -> tuple[list[str], int, dict]:
+    """A fight's last round in a seeded random game, after which the attacker still has a
+    die to play (so the page waits there rather than rolling on): moves, seed, the round."""
+    for seed in range(1, 40):
+        game = random_game("not_nyout", seed, 2)
+        trace: list[dict] = []
+        py_engines.load(game.to_json(), trace=trace)
+        for i, m in enumerate(trace[:-1]):
+            if any(e["type"] == "fight_end" for e in m["events"]) and trace[i + 1]["by"] not in (None, -1) \
+                    and trace[i + 1]["turn"] == m["turn"]:
+                return game.history[:i + 1], seed, next(e for e in m["events"] if e["type"] == "fight")
+    raise AssertionError("no such fight")
+
+
 def test_a_fight_shows_its_dice(phone, server):
     page = phone
-    game = random_game("not_nyout", 3, 2)
-    trace: list[dict] = []
-    py_engines.load(game.to_json(), trace=trace)
-    ply = next(i + 1 for i, m in enumerate(trace) if any(e["type"] == "fight" for e in m["events"]))
-    fight = next(e for e in trace[ply - 1]["events"] if e["type"] == "fight")
-    page.goto(server.url + link("not_nyout", game.history[:ply], 3))
+    moves, seed, fight = after_a_fight()
+    page.goto(server.url + link("not_nyout", moves, seed))
     wait_ready(page)
     page.wait_for_selector("#banner .nn-die")
     banner = page.inner_text("#banner")

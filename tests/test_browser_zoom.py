@@ -56,7 +56,8 @@ def test_zoom_draws_nymbat_larger_in_a_box_that_pans_and_taps_still_play(phone, 
     assert cell_width(page, "h8") >= 40
     scroll = box_scroll(page)
     assert scroll["scrollable"]
-    assert visible_in_box(page, '[data-cell="h8"]')  # zoomed in on the board's centre
+    assert visible_in_box(page, '[data-cell="b5"]')  # zoomed in on where Red's taps go: its setup area
+    assert not visible_in_box(page, '[data-cell="n5"]')
     assert places(page) == before  # status, board area, buttons and move list stay put
 
     page.eval_on_selector(BOX, "(box) => box.scrollBy(-60, -60)")  # the player pans
@@ -111,3 +112,27 @@ def test_keyboard_focus_moves_the_zoomed_board_to_the_focused_cell(phone, server
     page.focus(ZOOM)
     page.keyboard.press("Enter")
     assert page.get_attribute(ZOOM, "aria-pressed") == "false"
+
+
+@pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
+def test_the_zoom_button_covers_no_cell(browser, server, size):
+    from conftest import open_context
+    context = open_context(browser, {"viewport": {"width": size[0], "height": size[1]}, "has_touch": size[0] < 800})
+    page = context.new_page()
+    open_game(page, server.url, "nymbat")
+    for zoomed in (False, True):
+        button = page.locator(ZOOM).bounding_box()
+        # A cell covered: under the button, in the part of the board that shows (the zoomed box clips the rest).
+        overlapping = page.evaluate("""(b) => {
+            const f = document.querySelector('.board-scroller').getBoundingClientRect();
+            const x0 = Math.max(b.x, f.left), x1 = Math.min(b.x + b.width, f.right);
+            const y0 = Math.max(b.y, f.top), y1 = Math.min(b.y + b.height, f.bottom);
+            if (x0 >= x1 || y0 >= y1) return [];  // the button is off the board's box altogether
+            return [...document.querySelectorAll('[data-cell]')].filter((c) => {
+                const r = c.getBoundingClientRect();
+                return r.right > x0 && r.left < x1 && r.bottom > y0 && r.top < y1;
+            }).map((c) => c.dataset.cell);
+        }""", button)
+        assert overlapping == [], f"the zoom button covers {overlapping}"
+        page.click(ZOOM)
+    context.close()
