@@ -122,6 +122,7 @@ def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int
         results = [_job(t) for t in tasks]
     wins = draws = losses = 0
     lengths = []
+    outcomes = []  # per game: its index, the measured player's seat, the winners
     for i, result in results:
         a_seat = i % len(table)
         winners = result["winners"]
@@ -133,6 +134,7 @@ def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int
         else:
             losses += 1
         lengths.append(result["moves"])
+        outcomes.append([i, a_seat, result["winners"]])
         for level, ts in result["times"].items():
             times.setdefault(level, []).extend(ts)
             times.setdefault(level + " cpu", []).extend(result["cpu"][level])
@@ -144,7 +146,7 @@ def run_pair(game_name: str, table: list[str], games: int, seed: int, first: int
     teams = results[0][1]["teams"] if results else None
     return {"pair": ":".join(table), "fair": 1 / len(teams or table), "games": n, "wins": wins, "draws": draws, "losses": losses,
             "score": score / n if n else 0.0, "low": low, "high": high,
-            "median_length": statistics.median(lengths) if lengths else 0}
+            "median_length": statistics.median(lengths) if lengths else 0, "games_played": outcomes}
 
 
 def extra_level(spec: str) -> tuple[str, dict]:

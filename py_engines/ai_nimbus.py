@@ -37,6 +37,7 @@ from .nimbus import KIND_INDEX, KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLA
 from .rng import Rng
 
 ENDGAME = 12
+CAREFUL_TRIES = 3   # careful playouts: draws of a turn's last action before taking what comes
 REPLY_KEEP = 8      # hard's turn plans: the move actions and the collects looked at further
 # Move action texts, parsed once: "d4=ne" -> ("=", d4, orientation), "d4-d7" -> ("-", d4, d7).
 ACTIONS = {text: ("=", s, o) for s, row in enumerate(PLACE_NAMES) for o, text in enumerate(row)}
@@ -306,6 +307,7 @@ class NimbusPolicy(Policy):
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         g = game
+        careful = self.settings.get("careful", 0)
         played: list[tuple[int, str]] = []
         for _ in range(limit):
             if g.final is not None or g.setup:
@@ -316,8 +318,21 @@ class NimbusPolicy(Policy):
                 clear = clearing_collect(g)
                 if clear and mover in scorers(g, mover):
                     move = clear
+                elif careful and not g.moved and mover in scorers(g, mover):
+                    finish = finishing_turn(g)  # a move action that lets a collect empty the board
+                    if finish:
+                        move = finish[0]
             if move is None:
                 move = quick_move(g, rng)
+                if careful and (g.moved or g.collected) and g.on_board <= 16:
+                    # The turn's last action: try again, a few times, not to hand the next
+                    # player a board they can empty at once.
+                    for _ in range(CAREFUL_TRIES):
+                        after = g.clone()
+                        after.play_unchecked(move)
+                        if after.round != g.round or after.is_over or not gives_away(after, mover):
+                            break
+                        move = quick_move(g, rng)
             g.play_unchecked(move)
             played.append((mover, move))
         return played

@@ -140,7 +140,32 @@ class NotNyoutPolicy(Policy):
             lost_a, lost_d = expected_losses(size, dsize)
             horses[attacker] -= lost_a
             horses[defender] -= lost_d
+        elif self.settings.get("threat") and game.order and game.rolls is None and game.current is not None:
+            self._threats(game, horses, float(self.settings["threat"]))
         return shares([h * h if h > 0.0 else 0.0 for h in horses])
+
+    @staticmethod
+    def _threats(game, horses: list[float], weight: float) -> None:
+        """Before ``game.current`` rolls: each of its groups, with each number its die may
+        show (a quarter each), attacks the enemy group in reach that pays best, if any;
+        count those fights at their expected losses."""
+        me = game.current
+        at = game.at
+        for src, groups in enumerate(at):
+            if not groups or groups[0][0] != me:
+                continue
+            for _, size in groups:
+                for roll in range(1, 5):
+                    best = None
+                    for dst, fight in game._reach(src, roll, me).items():
+                        if fight:
+                            defender, dsize = at[dst][0]
+                            lost_a, lost_d = expected_losses(size, dsize)
+                            if lost_d > lost_a and (best is None or lost_d - lost_a > best[0] - best[1]):
+                                best = (lost_d, lost_a, defender)
+                    if best is not None:
+                        horses[best[2]] -= weight * best[0] / 4
+                        horses[me] -= weight * best[1] / 4
 
 
 def policy() -> Policy:

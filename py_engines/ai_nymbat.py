@@ -23,6 +23,8 @@ closest to the opponent's home row; ``done``, ``stop`` and ``pass`` stay.
 """
 from __future__ import annotations
 
+import re
+
 from .ai import Policy, logistic
 from .core import Game
 from .nymbat import CELLS, DIST, HOME, NAMES, NEIGHBOURS, SETUP, Nymbat
@@ -34,6 +36,7 @@ from .hexgrid import hex_grid
 _GRID = hex_grid(8)
 STEPS = [_GRID.distances_from([c]) for c in range(CELLS)]
 
+_PICKED = re.compile(r"p\d$")  # a team's pick, the first move of a four-player turn
 FORWARD_KEEP = 3        # empty destinations kept per piece, nearest the target row first
 HOME_ALERT = 8          # an enemy this close to our home row: offer 1s on it
 SCALE = 9.0             # score points per unit of the logistic curve
@@ -47,8 +50,9 @@ W_OUT = 15.0
 
 class NymbatPolicy(Policy):
     # A turn may move a dozen pieces or more, one move each: the later ones search a tenth
-    # of the budget (they choose among a few destinations of one piece, or stop).
-    levels = {name: {"turn_share": 0.1} for name in ("easy", "medium", "hard", "expert")}
+    # of the budget (they choose among a few destinations of one piece, or stop); the
+    # expert's a twentieth, so that its longest turns stay within a few seconds.
+    levels = {name: {"turn_share": 0.1} for name in ("easy", "medium", "hard")} | {"expert": {"turn_share": 0.05}}
 
     # -- candidate moves ------------------------------------------------------
     def candidates(self, g: Nymbat) -> list[str]:
@@ -99,7 +103,11 @@ class NymbatPolicy(Policy):
         return self.candidates(game)
 
     def first_of_turn(self, game: Game) -> bool:
-        return game.phase in ("start", "pick")  # later: more pieces in, the group's next piece, ...
+        # Later moves: more pieces brought in, the group's next piece, a breakthrough's removals;
+        # with four players, the turn of the player the team has just picked (``p2``).
+        if game.phase == "pick":
+            return True
+        return game.phase == "start" and not (game.history and _PICKED.match(game.history[-1]))
 
     def node_moves(self, game: Game) -> list[str]:
         return self.candidates(game)

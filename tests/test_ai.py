@@ -369,3 +369,18 @@ def test_kills_and_threats_agree_with_playing_them_out():
                     assert opens_threat(g, cell, k, C[k]) == bool(W2[k] & ~W[k]), (g.history, move)
                     checked_threats += 1
     assert checked_kills > 5 and checked_threats > 100
+
+
+@pytest.mark.parametrize("name, ply", [("ambush", 22), ("nymbat", 60)])
+def test_the_expert_plays_legal_moves_and_is_reproducible_for_a_seed(name, ply):
+    whole = random_game(name, 3)
+    g = py_engines.new_game(name, whole.players, whole.seed)
+    for move in whole.history[:ply]:
+        g.play(move)
+    while len(g.legal_moves()) < 2 or not policy_for(g).first_of_turn(g):  # a turn's first move: the whole budget
+        g.play(g.legal_moves()[0])
+    first = analyse(g, "expert", seed=8, max_seconds=None)
+    again = analyse(g, "expert", seed=8, max_seconds=None)
+    assert first["move"] in g.legal_moves()
+    assert first["iterations"] == first["budget"] == LEVELS["expert"]["iterations"]
+    assert first["move"] == again["move"] and first["moves"] == again["moves"]

@@ -1,10 +1,11 @@
-"""The computer opponent in Nimbus: legal, reproducible, and sound at a round's end."""
+"""The computer opponent in Nimbus: legal, reproducible, sound at a round's end, and its levels differ in every phase."""
 import pytest
 
 import py_engines
 from py_engines import CHANCE
 from py_engines.ai import analyse, choose_move
 from py_engines.ai_nimbus import best_collect, finishing_turn
+from py_engines.playout import random_game
 from py_engines.rng import Rng
 from test_nimbus import position
 
@@ -136,3 +137,51 @@ def test_the_finishing_turn_finder_agrees_with_trying_every_turn():
             assert g.view()["round"] == 2
         agreed += 1
     assert finishing >= 10 and agreed == 60
+
+
+# -- The levels differ in every phase ----------------------------------------------------
+
+def test_the_levels_set_up_differently_and_hard_shapes_the_board_on_purpose():
+    from py_engines.ai_nimbus import starter
+    g = py_engines.new_game("nimbus", 2, 5, goal="rounds1")
+    rng = Rng(5)
+    differ = {"hard-easy": 0, "medium-easy": 0}
+    checked = 0
+    while g.setup:
+        moves = {level: analyse(g, level, seed=1)["move"] for level in ("easy", "medium", "hard")}
+        differ["hard-easy"] += moves["hard"] != moves["easy"]
+        differ["medium-easy"] += moves["medium"] != moves["easy"]
+        if g.held >= 0 and len(g.history) % 11 == 1:
+            # Where hard puts its pyramid: the richest collect then on the board is the most any
+            # placement leaves if hard makes the first turn of play, the least if not.
+            richest = {}
+            for move in g.legal_moves():
+                after = g.clone()
+                after.play(move)
+                richest[move] = max(best_collect(after)[0], 0)
+            aim = max if starter(g) == g.turn else min
+            assert richest[moves["hard"]] == aim(richest.values()), (g.history, moves["hard"])
+            checked += 1
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+    assert checked >= 3
+    assert differ["hard-easy"] >= 30 and differ["medium-easy"] >= 15  # of 90 setup moves
+
+
+def test_the_levels_play_the_middle_of_a_round_differently():
+    whole = random_game("nimbus", 1, 2)
+    g = py_engines.new_game("nimbus", 2, 1)
+    firsts = differ_medium = differ_hard = 0
+    for move in whole.history:
+        if firsts == 24:
+            break
+        if not g.setup and g.on_board > 12 and not (g.moved or g.collected):
+            chosen = {level: analyse(g, level, seed=1)["move"] for level in ("easy", "medium", "hard")}
+            assert ":" in chosen["easy"]  # easy: the richest collect first, always
+            assert chosen["easy"] == best_collect(g)[1]
+            firsts += 1
+            differ_medium += chosen["medium"] != chosen["easy"]
+            differ_hard += chosen["hard"] != chosen["medium"]
+        g.play(move)
+    assert firsts == 24
+    assert differ_medium >= firsts // 2 and differ_hard >= firsts // 5

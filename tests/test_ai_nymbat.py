@@ -105,3 +105,19 @@ def test_four_players_reward_is_shared_by_teams():
         g.play(moves[rng.below(len(moves))])
     reward = NymbatPolicy().evaluate(g)
     assert abs(reward[0] - reward[2]) < 1e-12 and abs(reward[1] - reward[3]) < 1e-12
+
+
+def test_a_turns_later_moves_search_a_tenth_of_the_budget():
+    # A group of three on its way: the first piece's move searches the whole budget, the next a tenth.
+    g = position({"e4": (0, 3), "e5": (0, 3), "f5": (0, 3), "k8": (1, 2)})
+    first = analyse(g, "medium", seed=1)
+    assert first["budget"] == 400
+    g.play(next(m for m in g.legal_moves() if m.startswith("e4-")))
+    assert g.phase == "move" and g.to_move == 0
+    later = analyse(g, "medium", seed=1)
+    assert later["budget"] == 40 and analyse(g, "expert", seed=1)["budget"] == 300
+    # Four players: the team's pick starts the turn, the picked player's first move does not.
+    four = py_engines.new_game("nymbat", 4)
+    assert analyse(four, "easy", seed=1)["budget"] == 100
+    four.play("p0")
+    assert analyse(four, "easy", seed=1)["budget"] == 10
