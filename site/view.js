@@ -4,11 +4,8 @@
 // the marks of the last turns on it come from marks.js.
 import { app, engine, CHANCE } from "./app-state.js";
 import { hintMarks, marksFor } from "./marks.js";
-import { computerToMove, seatsOf } from "./session.js";
+import { SEAT_CHOICES, computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
-
-const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
-  ["hard", "Computer · hard"], ["expert", "Computer · expert"]];
 
 function toolButton(id, label, onclick, icon, extra = {}) {
   return h("button", { type: "button", id, class: "tool", onclick, ...extra },
