@@ -49,7 +49,11 @@ class Game:
     """The protocol every game honours (see ARCHITECTURE.md).
 
     Subclasses set ``name``, ``title``, ``player_counts`` and ``option_specs``
-    and implement the rules; the record format and replay live here.
+    and implement the rules; the record format and replay live here. An option's
+    spec holds its ``default`` and ``choices``, its ``label`` and ``help`` (what
+    the new-game dialog says), ``labels`` (each choice in words, in the order of
+    ``choices``) and optionally ``min_players`` ({choice: the fewest players it
+    needs}, for variants of larger groups; ``check_options`` refuses fewer).
 
     What happened. Every move (``play``, ``play_unchecked``, ``roll``) leaves in
     ``events`` a list of plain dicts saying what that move did, each with a
@@ -261,6 +265,10 @@ def check_options(cls: type[Game], players: int, options: dict[str, Any]) -> dic
         if "choices" in spec and not any(same_value(value, choice) for choice in spec["choices"]):
             choices = ", ".join(json.dumps(c) for c in spec["choices"])
             raise ValueError(f"{cls.name}: option {key} must be one of {choices}, not {quote(value)}")
+        need = spec.get("min_players", {}).get(value, 0) if isinstance(value, str) else 0
+        if players < need:
+            raise ValueError(f"{cls.name}: option {key} {quote(value)} is a variant for {need} or more players, "
+                             f"not {players}")
         result[key] = value
     return result
 

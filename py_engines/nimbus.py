@@ -126,7 +126,7 @@ ROUND_ENDS = {
     "loser_next": "the next player loses; everyone else scores",
     "two_losers": "both of them lose; everyone else scores",
 }
-LARGE_GROUP = {"two_winners", "loser_last", "loser_next", "two_losers"}
+LARGE_GROUP = {"two_winners", "loser_last", "loser_next", "two_losers"}  # variants for 4 or more players
 GOALS = ("over25", "over50", "over60", "over100", "rounds1", "rounds3", "rounds5", "rounds10")
 
 DEALS = 1000
@@ -153,23 +153,33 @@ class Nimbus(Game):
     name = "nimbus"
     title = "Nimbus"
     player_counts = tuple(range(2, 11))
+    # Each option's choices with their labels (the words the new-game dialog shows) and, for
+    # the variants of four or more players, the fewest players they need (check_options refuses
+    # fewer).
     option_specs = {
         "sets": {"default": 3, "choices": [2, 3, 4, 5, 6], "label": "Pyramid sets",
+                 "labels": [f"{n} sets ({n * 15} pyramids)" for n in (2, 3, 4, 5, 6)],
                  "help": "Each set holds one small, medium and large pyramid of each of five colours."},
-        "random_setup": {"default": False, "choices": [False, True], "label": "Random setup",
-                         "help": "The pyramids fall on the board at random instead of being placed by the players."},
+        "random_setup": {"default": False, "choices": [False, True], "label": "Setup",
+                         "labels": ["Placed by the players", "Dropped at random"],
+                         "help": "How the pyramids reach the board: placed by the players in turn, or at random."},
         "round_end": {"default": "last", "choices": list(ROUND_ENDS), "label": "Round winner",
-                      "help": "Who scores when the last pyramid leaves the board; the last four need 4 or more players."},
+                      "labels": ["The last taker wins", "The next player wins (misère)",
+                                 "Both the last taker and the next win", "All score but the last taker",
+                                 "All score but the next player", "All score but those two"],
+                      "min_players": {name: 4 for name in ROUND_ENDS if name in LARGE_GROUP},
+                      "help": "Who scores when the last pyramid leaves the board: the last taker took it, "
+                              "the next player is the one after them."},
         "goal": {"default": "over50", "choices": list(GOALS), "label": "Game end",
-                 "help": "The game ends when a total passes the target, or after that many rounds."},
+                 "labels": ["When a score passes 25", "When a score passes 50", "When a score passes 60",
+                            "When a score passes 100", "After 1 round", "After 3 rounds", "After 5 rounds",
+                            "After 10 rounds"],
+                 "help": "The game ends when a player's total passes the target, or after that many rounds."},
     }
 
     def __init__(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> None:
         options = options or {"sets": 3, "random_setup": False, "round_end": "last", "goal": "over50"}
         super().__init__(players, seed, options)
-        if options["round_end"] in LARGE_GROUP and players < 4:
-            raise ValueError(f"nimbus: round_end {options['round_end']!r} is a variant for 4 or more players, "
-                             f"not {players}")
         goal = options["goal"]
         self.target = int(goal[4:]) if goal.startswith("over") else None
         self.max_rounds = int(goal[6:]) if goal.startswith("rounds") else None

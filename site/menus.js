@@ -5,6 +5,7 @@ import { plainMessage } from "./engine.js";
 import { gameByName, loadUi } from "./games/index.js";
 import { parseShare, readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
+import { SEAT_CHOICES, SEAT_LEVELS } from "./session.js";
 import * as store from "./storage.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
 
@@ -262,44 +263,109 @@ function savedItem(api, item, refill) {
   return li;
 }
 
-// -- a new game: players and options ------------------------------------------------
+// -- a new game: players, options and seats -------------------------------------------
+
+/** An option's choice in words: the engine's label for it, else the value itself. */
+function choiceText(spec, index) {
+  const value = spec.choices[index];
+  if (spec.labels?.[index]) return spec.labels[index];
+  return value === true ? "Yes" : value === false ? "No" : String(value);
+}
+
+/** Whether a choice may be played by `players` (a variant for larger groups may not). */
+const allowed = (spec, value, players) => players >= (spec.min_players?.[String(value)] ?? 0);
 
 /**
- * Ask how many players and which options the new game has, starting from the
- * current game's; resolves {players, options}, or null if cancelled. A game
- * with one player count and no options needs no questions.
+ * Ask how many players, which options and who plays each seat, starting from
+ * the game on screen (`current`: {record, seats}); resolves {players, options,
+ * seats}, or null if cancelled. The options offered are those valid for the
+ * count chosen, and the seats follow the count (each keeps its choice).
  */
-export function newGameSetup(info, current) {
+export function newGameSetup(entry, info, current) {
   const counts = info.players;
   const specs = Object.entries(info.options || {});
-  if (counts.length === 1 && !specs.length) return Promise.resolve({ players: counts[0], options: {} });
-  const select = (id, label, help, values, chosen, text = String) => {
-    const field = h("select", { id, name: id },
-      values.map((value, i) => h("option", { value: String(i), selected: value === chosen ? true : null }, text(value))));
-    return { field, row: h("label", { class: "setup-row" }, h("span", { class: "setup-label" }, label), field,
-      help ? h("span", { class: "setup-help" }, help) : null) };
-  };
-  const players = select("setup-players", "Players", "", counts,
-    counts.includes(current?.players) ? current.players : counts[0], (n) => `${n} players`);
-  const options = specs.map(([key, spec]) => {
-    const chosen = current?.options && spec.choices.includes(current.options[key]) ? current.options[key] : spec.default;
-    const text = (v) => (v === true ? "Yes" : v === false ? "No" : String(v));
-    return { key, spec, ...select(`setup-${key}`, spec.label || key, spec.help || "", spec.choices, chosen, text) };
+  const record = current?.record?.game === entry.name ? current.record : null;
+  let players = counts.includes(record?.players) ? record.players : counts[0];
+  const seats = Array.from({ length: Math.max(...counts) }, (_, i) => (SEAT_LEVELS.includes(current?.seats?.[i]) ? current.seats[i] : "human"));
+  const chosen = Object.fromEntries(specs.map(([key, spec]) => {
+    const mine = record?.options && spec.choices.findIndex((c) => c === record.options[key]);
+    return [key, mine >= 0 ? mine : spec.choices.indexOf(spec.default)];
+  }));
+
+  const countField = h("select", { id: "setup-players", name: "players" },
+    counts.map((n) => h("option", { value: String(n) }, `${n} players`)));
+  countField.value = String(players);
+  const optionFields = specs.map(([key, spec]) => {
+    const field = h("select", { id: `setup-${key}`, name: key, "aria-describedby": `setup-${key}-help` });
+    field.addEventListener("change", () => {
+      chosen[key] = Number(field.value);
+      fillSeats(); // a seat's name may depend on an option
+    });
+    const help = h("p", { class: "setup-help", id: `setup-${key}-help` }, spec.help || "");
+    const more = h("span", { class: "setup-more" });
+    help.append(more);
+    return { key, spec, field, more, row: h("div", { class: "setup-row" },
+      h("label", { class: "setup-label", for: `setup-${key}` }, spec.label || key), field, help) };
   });
+  const seatList = h("div", { class: "setup-seats" });
+
+  /**
+   * Only the choices the count allows (a choice no longer allowed falls back to the
+   * default); the help says how many more a larger group would have.
+   */
+  function fillOptions() {
+    for (const { key, spec, field, more } of optionFields) {
+      const indices = spec.choices.map((_, i) => i).filter((i) => allowed(spec, spec.choices[i], players));
+      if (!indices.includes(chosen[key])) chosen[key] = spec.choices.indexOf(spec.default);
+      field.replaceChildren(...indices.map((i) => h("option", { value: String(i) }, choiceText(spec, i))));
+      field.value = String(chosen[key]);
+      const hidden = spec.choices.filter((value) => !allowed(spec, value, players));
+      const fewest = Math.min(...hidden.map((value) => spec.min_players[String(value)]));
+      more.textContent = hidden.length ? ` With ${fewest} or more players: ${hidden.length} more choices.` : "";
+    }
+  }
+
+  const options = () => Object.fromEntries(optionFields.map(({ key, spec }) => [key, spec.choices[chosen[key]]]));
+
+  /** One selector per seat, named as on the game's page: a person or the computer at a level. */
+  function fillSeats() {
+    const names = typeof entry.ui.seats === "function" ? entry.ui.seats(players, options()) : entry.ui.seats;
+    seatList.replaceChildren(...names.map((name, i) => {
+      const id = `setup-seat-${i}`;
+      const field = h("select", { id, name: id, "data-seat": String(i) },
+        SEAT_CHOICES.map(([value, text]) => h("option", { value }, text)));
+      field.value = seats[i];
+      field.addEventListener("change", () => { seats[i] = field.value; });
+      const swatch = entry.ui.seatSwatches?.[i];
+      return h("div", { class: "setup-seat" },
+        h("label", { for: id, class: "setup-seat-name" },
+          swatch ? h("span", { class: `swatch ${swatch}`, "aria-hidden": "true" }) : null, name), field);
+    }));
+  }
+
+  countField.addEventListener("change", () => {
+    players = Number(countField.value);
+    fillOptions();
+    fillSeats();
+  });
+  fillOptions();
+  fillSeats();
+
   return new Promise((resolve) => {
     let answer = null;
     openDialog({
       id: "setup-dialog",
-      title: "New game",
-      body: h("div", { class: "setup" }, counts.length > 1 ? players.row : null, options.map((o) => o.row)),
+      title: `New game of ${entry.title}`,
+      body: h("div", { class: "setup" },
+        counts.length > 1 ? h("div", { class: "setup-row" },
+          h("label", { class: "setup-label", for: "setup-players" }, "Players"), countField) : null,
+        optionFields.map((o) => o.row),
+        h("fieldset", { class: "setup-who" }, h("legend", { class: "setup-label" }, "Who plays"), seatList)),
       actions: [
         { label: "Cancel", id: "setup-cancel" },
         {
           label: "Start", id: "setup-start", primary: true, onClick: () => {
-            answer = {
-              players: counts[Number(players.field.value)],
-              options: Object.fromEntries(options.map((o) => [o.key, o.spec.choices[Number(o.field.value)]])),
-            };
+            answer = { players, options: options(), seats: seats.slice(0, players) };
           },
         },
       ],

@@ -140,11 +140,12 @@ export async function startFresh(note, setup = null) {
   if (note) showMessage(note, { error: false });
 }
 
-/** The New game button: ask for players and options where the game has any, then start. */
+/** The New game button: ask for players, options and who plays each seat, then start. */
 export async function newGame() {
   const entry = app.view?.entry;
   const info = (await catalog)?.[entry.name];
-  const setup = info ? await menus.newGameSetup(info, app.session?.record) : null;
+  const current = app.session ? { record: app.session.record, seats: seatsOf(app.session) } : null;
+  const setup = info ? await menus.newGameSetup(entry, info, current) : null;
   if (info && !setup) return; // cancelled
   if (app.view?.entry !== entry) return;
   cancelThinking();

@@ -7,14 +7,19 @@ import { parseShare } from "./links.js";
 import * as store from "./storage.js";
 import { showMessage } from "./ui.js";
 
+// Who may play a seat: a person, or the computer at one of the levels of py_engines/ai.py's LEVELS.
 export const SEAT_LEVELS = ["easy", "medium", "hard", "expert"];
+export const SEAT_CHOICES = [["human", "Human"], ...SEAT_LEVELS.map((level) => [level, `Computer · ${level}`])];
 
 function startedTitle(entry) {
   const when = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   return `${entry.title}, ${when}`;
 }
 
-/** A new game; `setup` ({players, options}) defaults to the game's defaults. */
+/**
+ * A new game; `setup` ({players, options, seats}, from the new-game dialog)
+ * defaults to the game's defaults, played by whoever played the game on screen.
+ */
 export async function freshSession(entry, setup = null) {
   const state = await engine.call("new", {
     game: entry.name,
@@ -23,9 +28,18 @@ export async function freshSession(entry, setup = null) {
     options: setup?.options ?? {},
   });
   const keep = app.session?.game === entry.name ? seatsOf(app.session, state.players) : null;
-  const session = newSession(entry, state.record, 0, keep);
-  if (setup) session.chosen = true; // players and options picked in the dialog: worth keeping before any move
+  const session = newSession(entry, state.record, 0, setup?.seats ? seatsOf({ seats: setup.seats }, state.players) : keep);
+  // Players or options other than the defaults are worth keeping before any move (a
+  // computer seat is too: see persist); a game like the one the page opens with is not.
+  if (setup && !isDefault(state.record, app.catalog?.[entry.name])) session.chosen = true;
   return { session, state };
+}
+
+/** Whether a record's players and options are the game's defaults (`info`: the engine's catalog entry). */
+function isDefault(record, info) {
+  if (!info) return false;
+  return record.players === info.players[0] &&
+    Object.entries(info.options || {}).every(([key, spec]) => record.options?.[key] === spec.default);
 }
 
 function newSession(entry, record, cursor, seats = null) {

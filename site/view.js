@@ -5,11 +5,8 @@
 import { app, engine, CHANCE } from "./app-state.js";
 import { hintMarks, marksFor } from "./marks.js";
 import { pictureHint } from "./picture.js";
-import { computerToMove, seatsOf } from "./session.js";
+import { SEAT_CHOICES, computerToMove, seatsOf } from "./session.js";
 import { h } from "./ui.js";
-
-const SEAT_CHOICES = [["human", "Human"], ["easy", "Computer · easy"], ["medium", "Computer · medium"],
-  ["hard", "Computer · hard"], ["expert", "Computer · expert"]];
 
 /** A control; every one but Rules needs the engine, so it starts disabled until renderGame finds it ready. */
 function toolButton(id, label, onclick, icon, extra = {}) {

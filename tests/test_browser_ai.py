@@ -65,8 +65,10 @@ def test_play_against_the_computer_undo_and_reload(phone, server):
     wait_ready(page)
     page.wait_for_selector('[data-cell="e5"]')
     assert page.input_value("#seat-0") == "human" and page.input_value("#seat-1") == "easy"
-    # A new game keeps them.
+    # A new game keeps them: the new-game dialog starts from them.
     player.tap("#new-game")
+    assert page.input_value("#setup-seat-0") == "human" and page.input_value("#setup-seat-1") == "easy"
+    player.tap("#setup-start")
     page.wait_for_function(f"{MOVES} === 0")
     assert page.input_value("#seat-1") == "easy"
 
@@ -113,6 +115,7 @@ def test_buttons_stay_usable_while_the_computer_thinks(phone, server):
       setTimeout(() => document.querySelector('[data-choice="w"]').click(), 0);
     })""")
     assert seen == {"choices": 0, "enabled": True, "text": "Black is thinking…"}
+    page.click("#setup-start")
     page.wait_for_function(f"{MOVES} === 0")
     page.wait_for_selector("#thinking", state="hidden")
     page.wait_for_timeout(3_000)  # longer than a hard search

@@ -16,7 +16,7 @@ def test_a_new_game_asks_for_players_and_options_and_keeps_them(phone, server):
     phone.tap("#new-game")
     phone.wait_for_selector("#setup-dialog[open]")
     phone.select_option("#setup-players", label="4 players")
-    phone.select_option("#setup-goal", label="rounds3")
+    phone.select_option("#setup-goal", label="After 3 rounds")
     phone.tap("#setup-start")
     phone.wait_for_function("document.querySelectorAll('.players .player').length === 4")
     # Four seats fold under one line; opening it shows a selector per seat.
