@@ -98,8 +98,13 @@ def fill_storage(page, entries: dict[str, str]) -> None:
     page.evaluate("(entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }", entries)
 
 
+PICTURE = "boardgames.view."  # site/picture.js: a drawing of the board kept for the next visit, not a save
+
+
 def storage(page) -> dict[str, str]:
-    return json.loads(page.evaluate("JSON.stringify(localStorage)"))
+    """What the page keeps in localStorage, but for its pictures of boards (a cache it may redraw any time)."""
+    kept = json.loads(page.evaluate("JSON.stringify(localStorage)"))
+    return {key: value for key, value in kept.items() if not key.startswith(PICTURE)}
 
 
 def play_something(page) -> None:
@@ -289,7 +294,8 @@ def test_a_runtime_that_fails_is_restarted(browser, tmp_path):
     site = tmp_path / "site"
     (site / "pyodide").mkdir(parents=True)
     (site / "wheels").mkdir()
-    shutil.copy2(Path(build.ROOT) / "site" / "worker.js", site / "worker.js")
+    for module in ("worker.js", "snapshot.js"):
+        shutil.copy2(Path(build.ROOT) / "site" / module, site / module)
     (site / "pyodide" / "pyodide.mjs").write_text(FAKE_PYODIDE)
     (site / "wheels" / "engine.whl").write_bytes(b"fake")
     (site / "build-info.js").write_text('export const BUILD = {engineWheel: "wheels/engine.whl"};\n')
