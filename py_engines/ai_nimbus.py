@@ -363,7 +363,7 @@ class NimbusPolicy(Policy):
             scored = [(sign * lines.richest_with(g, *PLACING[move], g.held), move) for move in moves]
         else:
             scored = []
-            places = [PLACING[move] for move, _ in _place_options(g)]
+            places = [PLACING[move] for move, _ in g._placements()]  # where any pyramid could go
             for move in moves:
                 k = KIND_INDEX[move]
                 scored.append((max(sign * lines.richest_with(g, s, d, k) for s, d in places), move))
@@ -452,10 +452,6 @@ def changed_by(g: Nimbus, move: str) -> tuple[int, ...]:
         return taken_by(g, move)
     kind, a, b = ACTIONS[move]
     return (a,) if kind == "=" else (a, b)
-
-
-def _place_options(g: Nimbus) -> list[tuple[str, int]]:
-    return g._placements()
 
 
 # A setup placement's text -> (square, direction: -1 upright, else 0-7).
