@@ -82,7 +82,7 @@ def play_turn(record: dict, level: str, think, ask) -> dict:
     game = py_engines.load(json.dumps(record))
     turn = game.turns
     seconds = 0.0
-    moves = rolls = searched = 0
+    moves = rolls = searched = playouts = 0
     while not game.is_over and game.turns == turn:
         current = json.loads(game.to_json())
         if game.to_move == CHANCE:
@@ -94,13 +94,14 @@ def play_turn(record: dict, level: str, think, ask) -> dict:
                 raise SystemExit(f"think failed: {thought}")
             seconds += spent
             searched += thought["result"]["iterations"] > 0
+            playouts += thought["result"]["iterations"]
             answer, spent = ask({"op": "play", "record": current, "move": thought["result"]["move"]})
             moves += 1
         if not answer["ok"]:
             raise SystemExit(f"{answer}")
         seconds += spent
         game = py_engines.load(json.dumps(answer["result"]["record"]))
-    return {"seconds": seconds, "moves": moves, "rolls": rolls, "searched": searched}
+    return {"seconds": seconds, "moves": moves, "rolls": rolls, "searched": searched, "playouts": playouts}
 
 
 def cpython_turns(games: list[str], levels: list[str], count: int) -> dict:
@@ -141,7 +142,7 @@ def pyodide_turns(page, games: list[str], levels: list[str], count: int) -> dict
 
 def report(cpython: dict, pyodide: dict, levels: list[str]) -> None:
     print("\nComputer opponent: think time per turn (the whole turn: every move, dice within it; seconds)")
-    print(f"  {'game':<11}{'level':<8}{'turns':>6}{'moves/turn':>12}{'CPython median / max':>22}"
+    print(f"  {'game':<11}{'level':<8}{'turns':>6}{'moves/turn':>12}{'playouts/turn':>16}{'CPython median / max':>22}"
           f"{'Pyodide median / max':>22}{'page pauses':>13}")
     for name in pyodide:
         for level in levels:
@@ -149,11 +150,14 @@ def report(cpython: dict, pyodide: dict, levels: list[str]) -> None:
             py = [t["seconds"] for t in pyodide[name][level]]
             moves = [t["moves"] for t in pyodide[name][level]]
             pauses = [t["rolls"] * ROLL_PAUSE for t in pyodide[name][level]]
+            playouts = [t["playouts"] for t in pyodide[name][level]]
             print(f"  {name:<11}{level:<8}{len(py):>6}{statistics.median(moves):>7g} / {max(moves):<3}"
+                  f"{statistics.median(playouts):>9,.0f} / {max(playouts):<6,}"
                   f"{statistics.median(cp):>13.2f} / {max(cp):5.2f}{statistics.median(py):>14.2f} / {max(py):5.2f}"
                   f"{max(pauses):>10.2f} s")
     print("  (target: hard's whole turn within 2.5 s median and 4 s at most in the page; expert about 5 s;"
-          " page pauses: the most any turn adds before its dice)")
+          " page pauses: the most any turn adds before its dice; playouts per turn are the same on any"
+          " machine unless a search's safety cap cut it short)")
 
 
 def main() -> int:

@@ -19,7 +19,10 @@ score their own collections. So the computer plays in two modes:
   that take the same pyramids count once. At the root it takes a turn that
   ends the round in its favour, and drops moves after which the next player can
   end the round at once to its cost. Playouts are random, but a player who can
-  empty the board with one collect, and gains by it, does so.
+  empty the board with one collect, and gains by it, does so; hard's and the
+  expert's playouts are careful: a player also makes the move action that lets
+  a collect empty the board, and draws a turn's last action again (up to
+  ``CAREFUL_TRIES`` times) rather than hand the next player a board to empty.
 
 A board can be emptied in one turn only when it holds at most eight pyramids
 (one line), none hidden under another after the move action, all on one line
@@ -234,8 +237,8 @@ class NimbusPolicy(Policy):
     levels = {
         "easy": {"setup": "random", "plan": "collect"},
         "medium": {"setup": "place", "plan": "turn"},
-        "hard": {"setup": "shape", "plan": "reply"},
-        "expert": {"setup": "shape", "plan": "reply"},
+        "hard": {"setup": "shape", "plan": "reply", "careful": 1},
+        "expert": {"setup": "shape", "plan": "reply", "careful": 1},
     }
 
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
@@ -360,7 +363,7 @@ class NimbusPolicy(Policy):
             scored = [(sign * lines.richest_with(g, *PLACING[move], g.held), move) for move in moves]
         else:
             scored = []
-            places = [PLACING[move] for move, _ in _place_options(g)]
+            places = [PLACING[move] for move, _ in g._placements()]  # where any pyramid could go
             for move in moves:
                 k = KIND_INDEX[move]
                 scored.append((max(sign * lines.richest_with(g, s, d, k) for s, d in places), move))
@@ -449,10 +452,6 @@ def changed_by(g: Nimbus, move: str) -> tuple[int, ...]:
         return taken_by(g, move)
     kind, a, b = ACTIONS[move]
     return (a,) if kind == "=" else (a, b)
-
-
-def _place_options(g: Nimbus) -> list[tuple[str, int]]:
-    return g._placements()
 
 
 # A setup placement's text -> (square, direction: -1 upright, else 0-7).
