@@ -21,8 +21,10 @@ export function adopt(session, state, save = true) {
   app.session = session;
   app.state = state;
   app.input.reset(state.legal);
-  if (save) persist();
-  keepPicture(session, state);
+  if (save) {
+    persist();
+    keepPicture(session, state);
+  }
   scheduleComputer();
 }
 

@@ -8,10 +8,12 @@
 // exactly as if tapped then; one that is not a move there gets a message.
 //
 // What is kept: localStorage "boardgames.view.<game>" = {id, cursor, state},
-// the engine's state last drawn for that game's session, without its list of
-// legal moves. It is a picture of a save and nothing more: it is shown only
-// when it matches the saved game in progress exactly (id, position, players,
-// seed, options and moves), and the saves themselves are never touched here.
+// the engine's state for that game's session, without its list of legal
+// moves, written each time the game is saved (opening a page writes nothing,
+// so a save from before positions were kept has none until its next change).
+// It is a picture of a save and nothing more: it is shown only when it matches
+// the saved game in progress exactly (id, position, players, seed, options and
+// moves), and the saves themselves are never touched here.
 import { app } from "./app-state.js";
 import { play } from "./moves.js";
 import { computerToMove } from "./session.js";
@@ -35,7 +37,7 @@ export function boardData(name) {
   return boards.get(name);
 }
 
-/** Keep the position drawn for `session`, for the next visit's picture. */
+/** Keep the position of `session`, just saved, for the next visit's picture. */
 export function keepPicture(session, state) {
   if (!session?.id || !state?.record) return;
   const { legal, ...drawn } = state;
