@@ -7,9 +7,10 @@
     python3 build.py bench [--quick]       print the benchmark figures
 
 The build fetches the pinned Pyodide runtime (npm) and micropip wheel (pip),
-checks them against the hashes below, and caches them in .cache/. It needs
-only the Python standard library, npm (with its Node.js, which also compiles the
-engine to the runtime's bytecode) and pip.
+checks them against the hashes below, and caches them in .cache/ (the tests
+fetch axe-core the same way). It needs only the Python standard library, npm
+(with its Node.js, which also compiles the engine to the runtime's bytecode)
+and pip.
 """
 from __future__ import annotations
 
@@ -48,6 +49,10 @@ PYODIDE_FILES = {
 }
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# axe-core, the accessibility checker the browser tests run in the pages (never part of the site).
+AXE_VERSION = "4.14.1"
+AXE_TARBALL_SHA256 = "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745"
+AXE_SCRIPT_SHA256 = "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c"
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -161,6 +166,31 @@ def fetch_micropip() -> Path:
                         "-d", str(CACHE), "micropip==0.11.1"], check=True)
     check_hash(wheel, MICROPIP_SHA256)
     return wheel
+
+
+def fetch_axe() -> Path:
+    """The pinned axe-core script for the browser tests, in .cache/axe-core-<version>/axe.min.js."""
+    script = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
+    if script.is_file():
+        check_hash(script, AXE_SCRIPT_SHA256)
+        return script
+    CACHE.mkdir(exist_ok=True)
+    tarball = CACHE / f"axe-core-{AXE_VERSION}.tgz"
+    if not tarball.is_file():
+        say(f"fetching axe-core {AXE_VERSION} with npm")
+        npm = shutil.which("npm")
+        if not npm:
+            raise SystemExit("[build] npm is needed to fetch axe-core for the browser tests; install Node.js and npm")
+        subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE)],
+                       check=True, stdout=subprocess.DEVNULL)
+    check_hash(tarball, AXE_TARBALL_SHA256)
+    partial = Path(tempfile.mkdtemp(dir=CACHE))
+    with tarfile.open(tarball) as tar, tar.extractfile("package/axe.min.js") as src:
+        (partial / "axe.min.js").write_bytes(src.read())
+    check_hash(partial / "axe.min.js", AXE_SCRIPT_SHA256)
+    shutil.rmtree(script.parent, ignore_errors=True)
+    partial.rename(script.parent)
+    return script
 
 
 # -- the engine wheel ---------------------------------------------------------------
@@ -480,6 +510,7 @@ def setup_browser(python: Path) -> str:
 def run_tests(pytest_args: list[str]) -> int:
     python = setup_venv()
     browser = setup_browser(python)
+    fetch_axe()
     build()
     say(f"running the tests with {browser}")
     env = {**os.environ, "CHROMIUM_PATH": browser}

@@ -1,8 +1,8 @@
 // One SVG board for every game, drawn from the engine's layout: cells (hexagons,
 // squares or circles one unit apart, y up) with optional tracks between them,
 // shaded regions and edge labels. Every cell is a focusable
-// <g data-cell="name" role="button">; arrow keys move the focus to the nearest
-// cell in that direction. What a cell holds is drawn by the game's page module:
+// <g data-cell="name" role="button">; arrow keys move the focus to the touching
+// cell in that direction (see neighbour); the board is one Tab stop. What a cell holds is drawn by the game's page module:
 // CSS classes (contents) and/or SVG markup in the cell's own coordinates
 // (decorations: the cell is centred on 0,0, about one unit across, y down).
 // Over the cells lie the marks (what the last turns did, a hint: see setMarks)
@@ -118,6 +118,10 @@ export class Board {
     }
 
     const grid = el("g", { class: "cells" }, svg);
+    // What a cell holds is drawn over the cells, in a layer of its own: a cell (a button) holds
+    // only its outline and name, so its accessible name says all the text inside it (a number
+    // drawn on a piece is part of the picture, told in the cell's name in words).
+    const decoLayer = el("g", { class: "decos", "aria-hidden": "true" }, svg);
     for (const c of cells) {
       const region = regionOf.get(c.name);
       const base = region?.class ? `cell ${region.class}` : "cell";
@@ -132,7 +136,7 @@ export class Board {
       el("text", { class: "coord", "aria-hidden": "true" }, node).textContent = c.name;
       el("circle", { class: "piece", r: "0.37" }, node);
       el("circle", { class: "piece-mark", r: "0.2" }, node);
-      const deco = el("g", { class: "deco", "aria-hidden": "true" }, node);
+      const deco = el("g", { class: "deco", "data-deco": c.name, transform: node.getAttribute("transform") }, decoLayer);
       this.cells.set(c.name, { x: c.x, y: c.y, node, deco, base, markup: "" });
     }
     this.markLayer = el("g", { class: "marks", "aria-hidden": "true" }, svg);
@@ -155,10 +159,14 @@ export class Board {
       if (cell) this.onTap(cell.dataset.cell);
     });
     svg.addEventListener("keydown", (event) => this.keydown(event));
-    svg.addEventListener("focusin", (event) => {
-      const cell = event.target.closest("[data-cell]");
-      if (cell) this.setRoving(cell.dataset.cell);
-    });
+    // The cells listen for their own focus: in Chromium an SVG element with a focus
+    // listener becomes a Tab stop, and the board is one Tab stop only (its roving cell).
+    for (const [name, { node }] of this.cells) {
+      node.addEventListener("focus", () => {
+        this.setRoving(name);
+        this.column = null; // keydown sets it again after a move by Up or Down
+      });
+    }
   }
 
   setRoving(name) {
@@ -174,12 +182,30 @@ export class Board {
   }
 
   /**
-   * The cell an arrow key leads to from `name`: the nearest one lying more in
-   * that direction than across it, or null at an edge.
+   * The cell an arrow key leads to from `name`, or null at an edge. On a hex board
+   * Left and Right go along the row and Up and Down to a touching cell of the next
+   * row: of its two, the one nearer the column the vertical moves began in (so that
+   * Up then Down comes back, and a run of Ups goes straight up, zigzagging), the
+   * right one going up and the left one going down when both are as near. On other
+   * boards: the nearest cell lying more in that direction than across it.
    */
-  neighbour(name, keyName) {
+  neighbour(name, keyName, column = null) {
     const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[keyName];
     const from = this.cells.get(name);
+    if (this.shape === "hex") {
+      const target = column ?? from.x;
+      let best = null;
+      for (const [other, c] of this.cells) {
+        const ox = c.x - from.x;
+        const oy = c.y - from.y;
+        if (Math.abs(Math.hypot(ox, oy) - 1) > 0.1) continue; // not a touching cell
+        if (dx ? Math.abs(oy) > 0.1 || ox * dx < 0 : oy * dy < 0.1) continue;
+        // Nearest the column first; between two as near, rightward going up, leftward going down.
+        const cost = Math.abs(c.x - target) - 1e-3 * ox * -dy;
+        if (best === null || cost < best.cost) best = { other, cost };
+      }
+      return best ? best.other : null;
+    }
     let best = null;
     for (const [other, c] of this.cells) {
       const along = (c.x - from.x) * dx + (c.y - from.y) * dy;
@@ -197,8 +223,14 @@ export class Board {
     const name = cell.dataset.cell;
     if (event.key.startsWith("Arrow")) {
       event.preventDefault();
-      const next = this.neighbour(name, event.key);
-      if (next) this.focus(next);
+      // Up and Down remember the column they began in (this.column), until another key or a tap.
+      const vertical = event.key === "ArrowUp" || event.key === "ArrowDown";
+      const column = vertical ? (this.column ?? this.cells.get(name).x) : null;
+      const next = this.neighbour(name, event.key, column);
+      if (next) {
+        this.focus(next);
+        this.column = column;
+      }
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       this.onTap(name);
@@ -240,6 +272,7 @@ export class Board {
       if (marked.has(name)) classes.push("marked");
       if (this.arriving.has(name)) classes.push("arriving");
       node.setAttribute("class", classes.join(" "));
+      deco.classList.toggle("arriving", this.arriving.has(name));
       if (live.has(name)) node.setAttribute("data-live", "");
       else node.removeAttribute("data-live");
       if (hinted.has(name)) node.setAttribute("data-hint", "");
@@ -336,9 +369,13 @@ export class Board {
   copyOf(name) {
     const node = this.cells.get(name).node;
     const copy = el("g", { class: node.getAttribute("class").replace(/\b(live|selected|hinted|marked|placed)\b/g, "") });
-    for (const part of node.querySelectorAll(":scope > .piece, :scope > .piece-mark, :scope > .deco")) {
+    for (const part of node.querySelectorAll(":scope > .piece, :scope > .piece-mark")) {
       copy.appendChild(part.cloneNode(true));
     }
+    const deco = this.cells.get(name).deco.cloneNode(true);
+    deco.removeAttribute("transform");
+    deco.classList.remove("arriving");
+    copy.appendChild(deco);
     return copy;
   }
 
@@ -392,6 +429,7 @@ export class Board {
     if (hidden) this.arriving.add(name);
     else this.arriving.delete(name);
     this.cells.get(name).node.classList.toggle("arriving", hidden);
+    this.cells.get(name).deco.classList.toggle("arriving", hidden);
   }
 
   /** Keep a running animation, to be finished early by a tap; `done` runs when it ends either way. */

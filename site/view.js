@@ -177,13 +177,17 @@ export function renderGame() {
       app.preview = cells;
       drawMarks();
     };
+    // The button's name is the text it shows (a speech user says what they see); the
+    // module's longer words for it, if any, are its description.
+    const described = c.label && c.label !== c.text ? `choice-about-${token}` : null;
     return h("button", {
-      type: "button", class: "choice", "data-choice": token, "aria-label": c.label || c.text, "aria-keyshortcuts": c.key,
+      type: "button", class: "choice", "data-choice": token, "aria-keyshortcuts": c.key, "aria-describedby": described,
       disabled: app.busy > 0, onclick: () => actions.choose(token),
       onpointerenter: c.preview ? show(c.preview) : null, onfocus: c.preview ? show(c.preview) : null,
       onpointerleave: c.preview ? show(null) : null, onblur: c.preview ? show(null) : null,
     }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
-    c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null);
+    c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null,
+    described ? h("span", { id: described, hidden: true }, c.label) : null);
   });
   if (!tokens.length) app.preview = null;
   els.choiceButtons.classList.toggle("many", buttons.length > 6);

@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: the built site, a local server, Chromium."""
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -36,11 +37,28 @@ def site_dir() -> Path:
     return build.SITE_OUT
 
 
+AXE_PATH = "/__tests__/axe.min.js"  # axe-core, served to the tests' pages beside the site (never in it)
+
+
+class TestSiteHandler(build.SiteHandler):
+    """The site as `build.py serve` serves it, and the test tools at their own paths."""
+
+    axe_script: Path | None = None
+
+    def translate_path(self, path: str) -> str:
+        if path.partition("?")[0] == AXE_PATH:
+            if TestSiteHandler.axe_script is None:
+                TestSiteHandler.axe_script = build.fetch_axe()
+            return str(TestSiteHandler.axe_script)
+        return super().translate_path(path)
+
+
 class Server:
     """The site served on 127.0.0.1 on a free port, in a thread."""
 
     def __init__(self, folder: Path) -> None:
         self.httpd = build.make_server(folder, 0)
+        self.httpd.RequestHandlerClass = functools.partial(TestSiteHandler, directory=str(folder))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -200,3 +218,20 @@ def shot(page, name: str) -> None:
     if folder:
         game = page.url.partition("#/")[2].partition("?")[0] or "home"
         page.screenshot(path=os.path.join(folder, f"{game}-{name}.png"))
+
+
+def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
+    """Run axe-core (pinned in build.py, served by the test server: the page's
+    Content-Security-Policy allows only same-origin scripts) on the page as it is,
+    an open dialog included; the violations of those impacts, each with the
+    elements that fail it (selector, html and what is wrong)."""
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(url=AXE_PATH)
+    return page.evaluate("""async (impacts) => {
+      const result = await axe.run(document, {resultTypes: ['violations']});
+      return result.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 160),
+                                    why: n.failureSummary})),
+      }));
+    }""", list(impacts))

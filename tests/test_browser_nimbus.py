@@ -76,7 +76,8 @@ def test_a_collect_starts_from_any_pyramid_it_takes(phone, server):
     button = page.locator(f'[data-choice="{collect}"]')
     assert button.count() == 1
     assert f"×{len(taken)}" in button.inner_text()
-    assert all(cell in button.get_attribute("aria-label") for cell in taken)
+    about = button.evaluate("(b) => document.getElementById(b.getAttribute('aria-describedby')).textContent")
+    assert all(cell in about for cell in taken)
     # The collects come after the ways the pyramid may lie, grouped: colours, sizes, orientations.
     tokens = [page.locator("#choices [data-choice]").nth(i).get_attribute("data-choice")
               for i in range(page.locator("#choices [data-choice]").count())]
