@@ -21,10 +21,7 @@ export function adopt(session, state, save = true) {
   app.session = session;
   app.state = state;
   app.input.reset(state.legal);
-  if (save) {
-    persist();
-    keepPicture(session, state);
-  }
+  if (save && persist()) keepPicture(session, state); // the picture of a save, only once there is one
   scheduleComputer();
 }
 

@@ -175,17 +175,19 @@ function playerMoved(s) {
 /**
  * Save the session and make it the current one. A game is saved only once a
  * player moved in it or chose something for it (players and options, a computer
- * seat); until then storage is left as it was.
+ * seat); until then storage is left as it was. Whether it saved.
  */
 export function persist() {
   const s = app.session;
-  if (!playerMoved(s) && !s.chosen && !seatsOf(s).some((seat) => seat !== "human")) return;
+  if (!playerMoved(s) && !s.chosen && !seatsOf(s).some((seat) => seat !== "human")) return false;
   try {
     s.updated = Date.now();
     store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
       seats: seatsOf(s), chosen: s.chosen || undefined });
     store.setCurrentId(s.game, s.id);
+    return true;
   } catch (error) {
     showMessage(error.message);
+    return false;
   }
 }

@@ -98,13 +98,8 @@ def fill_storage(page, entries: dict[str, str]) -> None:
     page.evaluate("(entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }", entries)
 
 
-PICTURE = "boardgames.view."  # site/picture.js: a drawing of the board kept for the next visit, not a save
-
-
 def storage(page) -> dict[str, str]:
-    """What the page keeps in localStorage, but for its pictures of boards (a cache it may redraw any time)."""
-    kept = json.loads(page.evaluate("JSON.stringify(localStorage)"))
-    return {key: value for key, value in kept.items() if not key.startswith(PICTURE)}
+    return json.loads(page.evaluate("JSON.stringify(localStorage)"))
 
 
 def play_something(page) -> None:
