@@ -138,12 +138,15 @@ export async function share(api) {
 // -- rules ------------------------------------------------------------------------
 
 export function rules(entry) {
-  openDialog({
+  const dialog = openDialog({
     id: "rules-dialog",
     title: `How to play ${entry.title}`,
     body: h("div", { class: "rules", html: entry.ui.rules }),
     actions: [{ label: "Close", id: "rules-close", primary: true }],
   });
+  // Rules are read: the arrow and page keys scroll them at once (the body is a Tab stop when it scrolls).
+  const body = dialog.querySelector(".dialog-body");
+  if (body.tabIndex === 0) body.focus();
 }
 
 // -- saved games ------------------------------------------------------------------
