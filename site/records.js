@@ -11,7 +11,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER; // core.MAX_SEED, 2 ** 53 - 1
 export const MAX_SAVE_CHARS = MAX_RECORD_CHARS + 10_000; // a record and a few short fields
 const RECORD_FIELDS = ["format", "game", "players", "seed", "options", "moves"];
 /** Why text that JSON.parse refused is no record: in words, not the parser's. */
-export const NOT_JSON = "this is not a saved game or game record: it is not JSON text (was it copied whole?)";
+export const NOT_JSON = "this is not a saved game or game record (it is not JSON text: was it copied whole?)";
 
 /** A value for a message: text cut to about 80 characters, anything else named. */
 export function quote(value, limit = 80) {
