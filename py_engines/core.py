@@ -316,5 +316,7 @@ def parse_json(text: Any, what: str, max_chars: int, max_depth: int) -> Any:
         raise ValueError(f"{what} nests {depth:,} deep, at most {max_depth}")
     try:
         return json.loads(text, parse_constant=_no_constant)
-    except ValueError as exc:
-        raise ValueError(f"{what} is not JSON ({exc})") from None
+    except json.JSONDecodeError:  # its words ("Expecting property name ... char 12") are for programmers
+        raise ValueError(f"{what} is not JSON text") from None
+    except ValueError as exc:  # our own words (_no_constant)
+        raise ValueError(f"{what} is not JSON text ({exc})") from None

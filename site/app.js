@@ -10,7 +10,7 @@ import { app, engine, catalog } from "./app-state.js";
 import { Board } from "./board.js";
 import { watchForUpdates } from "./boot.js";
 import { cancelThinking, moveNow, scheduleComputer, showHint } from "./computer.js";
-import { gameByName, GAMES, loadUi } from "./games/index.js";
+import { gameForLink, GAMES, loadUi } from "./games/index.js";
 import { readHash } from "./links.js";
 import * as menus from "./menus.js";
 import { adopt, cancelInput, changeSeat, choose, goTo, newGame, redo, startFresh, tapCell, undo } from "./moves.js";
@@ -86,13 +86,18 @@ async function route() {
     showHome();
     return;
   }
-  const entry = gameByName(name);
+  const entry = gameForLink(name);
+  if (entry && name !== entry.name) { // the link's own spelling of the name: the page writes it its way
+    const query = location.hash.indexOf("?");
+    history.replaceState(null, "", `#/${entry.name}${query >= 0 ? location.hash.slice(query) : ""}`);
+  }
   if (entry?.playable) boardData(entry.name).catch(() => {}); // fetched beside the page module; errors are said below
   if (entry?.playable && !entry.ui) {
     try {
       entry.ui = await loadUi(entry);
-    } catch (error) {
-      showMessage(`Could not load ${entry.title}: ${error.message}`);
+    } catch {
+      showMessage(`Could not load ${entry.title}: its files did not arrive (offline before the page was kept for offline use?). ` +
+        "Reload to try again.");
     }
     if (token !== app.routeToken) return;
   }

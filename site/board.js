@@ -185,8 +185,8 @@ export class Board {
    * The cell an arrow key leads to from `name`, or null at an edge. On a hex board
    * Left and Right go along the row and Up and Down to a touching cell of the next
    * row: of its two, the one nearer the column the vertical moves began in (so that
-   * Up then Down comes back, and a run of Ups goes straight up, zigzagging), the
-   * right one going up and the left one going down when both are as near. On other
+   * a run of Ups goes straight up, zigzagging), the right one when both are as near
+   * (so that any run of Ups is retraced by as many Downs, and the other way). On other
    * boards: the nearest cell lying more in that direction than across it.
    */
   neighbour(name, keyName, column = null) {
@@ -200,8 +200,8 @@ export class Board {
         const oy = c.y - from.y;
         if (Math.abs(Math.hypot(ox, oy) - 1) > 0.1) continue; // not a touching cell
         if (dx ? Math.abs(oy) > 0.1 || ox * dx < 0 : oy * dy < 0.1) continue;
-        // Nearest the column first; between two as near, rightward going up, leftward going down.
-        const cost = Math.abs(c.x - target) - 1e-3 * ox * -dy;
+        // Nearest the column first; between two as near, the right one.
+        const cost = Math.abs(c.x - target) - 1e-3 * ox;
         if (best === null || cost < best.cost) best = { other, cost };
       }
       return best ? best.other : null;

@@ -12,6 +12,10 @@ export class EngineError extends Error {
 /** An engine error's message without the bridge's "bad record: " prefix, for people. */
 export const plainMessage = (message) => message.replace(/^bad record: /, "");
 
+/** What an error of the engine says: a bug (`internal`) is called one, its details kept for a report. */
+const engineWords = (code, message) =>
+  (code === "internal" ? `something went wrong inside the game engine, a bug (details for a report: ${message})` : message);
+
 export function connectEngine(worker) {
   const pending = new Map();
   let nextId = 1;
@@ -62,7 +66,7 @@ export function connectEngine(worker) {
         return;
       }
       if (answer.ok) entry.resolve(answer.result);
-      else entry.reject(new EngineError(answer.error.code, answer.error.message));
+      else entry.reject(new EngineError(answer.error.code, engineWords(answer.error.code, answer.error.message)));
     }
   });
   worker.addEventListener("error", (event) => {

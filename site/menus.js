@@ -2,7 +2,7 @@
 // `api` is what they need from the page: {engine, app, adoptAndShow,
 // sessionForRecord, startFresh, catalog}.
 import { plainMessage } from "./engine.js";
-import { gameByName, loadUi } from "./games/index.js";
+import { gameByName, gameForLink, loadUi } from "./games/index.js";
 import { parseShare, readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
 import { SEAT_CHOICES, SEAT_LEVELS } from "./session.js";
@@ -58,20 +58,20 @@ async function readImport(api, raw) {
   if (text.length > MAX_RECORD_CHARS) throw new Error(`this text is too long (${text.length} characters) to be a game record or a link`);
   if (!/^[[{]/.test(text)) { // not JSON: a link
     const { name, params, hasQuery } = readHash(text);
-    const entry = gameByName(name);
+    const entry = gameForLink(name);
     if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called ${quote(name)})`);
     if (!entry.playable) throw new Error(`${entry.title} cannot be played here yet`);
     if (!hasQuery) throw new Error("this link holds no moves");
-    const { record, at } = parseShare(name, params);
+    const { record, at } = parseShare(entry.name, params);
     const state = await api.engine.call("state", { record, ply: at });
-    return api.sessionForRecord(entry, state, record.moves, at ?? record.moves.length, true);
+    return api.sessionForRecord(entry, state, record.moves, at ?? record.moves.length);
   }
   const { error } = readRecordText(text); // size, nesting and shape, before the engine sees it
   if (error) throw new Error(error);
   const state = await api.engine.call("state", { record: text });
   const entry = gameByName(state.record.game);
   if (!entry || !entry.playable) throw new Error(`${entry ? entry.title : state.record.game} cannot be played here yet`);
-  return api.sessionForRecord(entry, state, state.record.moves, state.record.moves.length, false);
+  return api.sessionForRecord(entry, state, state.record.moves, state.record.moves.length);
 }
 
 export function importGame(api) {
@@ -83,7 +83,7 @@ export function importGame(api) {
   openDialog({
     id: "import-dialog",
     title: "Import a game",
-    body: [h("p", {}, "Paste a game record (from Export) or a share link. It becomes the game on screen and is saved as a new game; the current game stays under Saved games."), field, error],
+    body: [h("p", {}, "Paste a game record (from Export) or a share link. It becomes the game on screen and is saved as a new game (a game saved already is opened instead); the current game stays under Saved games."), field, error],
     actions: [
       { label: "Cancel", id: "import-cancel" },
       {
@@ -91,9 +91,12 @@ export function importGame(api) {
           const submit = document.getElementById("import-submit");
           submit.disabled = true;
           try {
-            const { session, state } = await readImport(api, field.value);
+            const { session, state, saved } = await readImport(api, field.value);
             api.adoptAndShow(session, state);
-            showMessage(`Imported: ${session.record.moves.length} moves.`, { error: false });
+            const moves = session.record.moves.length;
+            showMessage(saved
+              ? `This game is saved already (“${session.title || gameByName(session.game)?.title || session.game}”): it is opened, not saved again.`
+              : `Imported: ${moves} move${moves === 1 ? "" : "s"}.`, { error: false });
             return true;
           } catch (e) {
             error.textContent = `Not imported: ${plainMessage(e.message)}`;
@@ -138,12 +141,15 @@ export async function share(api) {
 // -- rules ------------------------------------------------------------------------
 
 export function rules(entry) {
-  openDialog({
+  const dialog = openDialog({
     id: "rules-dialog",
     title: `How to play ${entry.title}`,
     body: h("div", { class: "rules", html: entry.ui.rules }),
     actions: [{ label: "Close", id: "rules-close", primary: true }],
   });
+  // Rules are read: the arrow and page keys scroll them at once (the body is a Tab stop when it scrolls).
+  const body = dialog.querySelector(".dialog-body");
+  if (body.tabIndex === 0) body.focus();
 }
 
 // -- saved games ------------------------------------------------------------------

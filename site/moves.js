@@ -5,6 +5,7 @@
 // computer move if it is its turn (computer.js and this module call each other:
 // a move can hand the turn to the computer, whose move is played here).
 import { app, engine, catalog, CHANCE } from "./app-state.js";
+import { plainMessage } from "./engine.js";
 import { scheduleComputer, cancelThinking } from "./computer.js";
 import { motionFor } from "./marks.js";
 import * as menus from "./menus.js";
@@ -34,7 +35,7 @@ async function request(work) {
   try {
     return await work();
   } catch (error) {
-    showMessage(error.message);
+    showMessage(plainMessage(error.message));
     return null;
   } finally {
     app.busy--;

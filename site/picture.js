@@ -27,10 +27,11 @@ const boards = new Map();
 /** The game's board layout and new-game position: {layout, start} (see build.py, write_boards). */
 export function boardData(name) {
   if (!boards.has(name)) {
-    const promise = fetch(new URL(`./boards/${name}.json`, import.meta.url)).then((response) => {
-      if (!response.ok) throw new Error(`the board of ${name} could not be loaded (HTTP ${response.status})`);
-      return response.json();
-    });
+    const promise = fetch(new URL(`./boards/${name}.json`, import.meta.url))
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error())))
+      .catch(() => {
+        throw new Error("its board could not be loaded (offline before the page was kept for offline use?). Reload to try again");
+      });
     promise.catch(() => boards.delete(name));
     boards.set(name, promise);
   }

@@ -10,6 +10,8 @@ export const RECORD_DEPTH = 2; // core.RECORD_DEPTH: the record, then its option
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // core.MAX_SEED, 2 ** 53 - 1
 export const MAX_SAVE_CHARS = MAX_RECORD_CHARS + 10_000; // a record and a few short fields
 const RECORD_FIELDS = ["format", "game", "players", "seed", "options", "moves"];
+/** Why text that JSON.parse refused is no record: in words, not the parser's. */
+export const NOT_JSON = "this is not a saved game or game record (it is not JSON text: was it copied whole?)";
 
 /** A value for a message: text cut to about 80 characters, anything else named. */
 export function quote(value, limit = 80) {
@@ -89,8 +91,8 @@ export function readRecordText(text) {
   let record;
   try {
     record = JSON.parse(text);
-  } catch (error) {
-    return { error: `it is not valid JSON (${error.message})` };
+  } catch {
+    return { error: NOT_JSON };
   }
   const why = recordProblem(record);
   return why ? { error: why } : { record };

@@ -136,7 +136,7 @@ export async function openLink(entry, params) {
     return null;
   }
   const moves = parsed.record.moves;
-  return sessionForRecord(entry, state, moves, parsed.at ?? moves.length, true);
+  return sessionForRecord(entry, state, moves, parsed.at ?? moves.length);
 }
 
 const sameGame = (a, b) => a.game === b.game && a.players === b.players && a.seed === b.seed &&
@@ -144,21 +144,21 @@ const sameGame = (a, b) => a.game === b.game && a.players === b.players && a.see
 
 /**
  * The session for a validated game whose whole move list is `moves`, shown at
- * `cursor` (`state` is the position there): the identical saved game if `reuse`
- * and there is one, else a new one.
+ * `cursor` (`state` is the position there): {session, state, saved}. A game
+ * saved already (the same game, players, seed, options and moves) is that save
+ * (`saved` true), so that opening a link or importing a record twice never
+ * saves the game twice; otherwise a new session.
  */
-export function sessionForRecord(entry, state, moves, cursor, reuse) {
+export function sessionForRecord(entry, state, moves, cursor) {
   const record = { ...state.record, moves };
   let saved = null;
-  if (reuse) {
-    try {
-      saved = store.listSaves().find((item) => item.ok && sameGame(item.save.record, record));
-    } catch {
-      saved = null; // unreadable storage: a new session it is, and saving it will say why
-    }
+  try {
+    saved = store.listSaves().find((item) => item.ok && sameGame(item.save.record, record));
+  } catch {
+    saved = null; // unreadable storage: a new session it is, and saving it will say why
   }
   const session = saved ? { ...saved.save, cursor } : newSession(entry, record, cursor);
-  return { session, state };
+  return { session, state, saved: Boolean(saved) };
 }
 
 /**

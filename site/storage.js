@@ -22,8 +22,8 @@ function storage() {
     const store = window.localStorage;
     if (!store) throw new Error("localStorage is missing");
     return store;
-  } catch (error) {
-    throw new StorageError(`This browser does not allow saving games here (${error.message}).`);
+  } catch {
+    throw new StorageError("This browser does not let this page save games (its storage is switched off or blocked for this site).");
   }
 }
 
@@ -35,7 +35,7 @@ function guard(what, action) {
     const full = error && (error.name === "QuotaExceededError" || error.code === 22);
     throw new StorageError(full
       ? `Could not ${what}: the browser's storage is full. Delete some saved games.`
-      : `Could not ${what}: ${error && error.message || error}`);
+      : `Could not ${what}: the browser's storage refused.`);
   }
 }
 
@@ -51,8 +51,8 @@ function parse(id, raw) {
   let entry;
   try {
     entry = JSON.parse(raw);
-  } catch (error) {
-    return { id, ok: false, raw, error: `it is not valid JSON (${error.message})` };
+  } catch {
+    return { id, ok: false, raw, error: "its text is not JSON (it was cut short or changed outside this page)" };
   }
   const why = saveProblem(entry, id);
   return why ? { id, ok: false, raw, error: why } : { id, ok: true, raw, save: entry };

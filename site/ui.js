@@ -35,9 +35,10 @@ export function openDialog({ id, title, body, actions = [], onClose }) {
       if ((await action.onClick?.()) !== false) dialog.close();
     },
   }, action.label));
+  const content = h("div", { class: "dialog-body" }, body);
   const dialog = h("dialog", { id, class: "dialog", "aria-labelledby": heading.id },
     h("div", { class: "dialog-head" }, heading, close),
-    h("div", { class: "dialog-body" }, body),
+    content,
     buttons.length ? h("div", { class: "dialog-actions" }, buttons) : null);
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("click", (event) => {
@@ -49,7 +50,31 @@ export function openDialog({ id, title, body, actions = [], onClose }) {
   });
   document.body.append(dialog);
   dialog.showModal();
+  scrollsByKeyboard(content);
   return dialog;
+}
+
+/**
+ * A dialog's body taller than the screen scrolls: it is then a Tab stop of its own
+ * (labelled by the dialog's title), so that the arrow and page keys scroll it
+ * even when it holds nothing else to focus (the rules). It follows its content.
+ */
+function scrollsByKeyboard(content) {
+  const update = () => {
+    const scrolls = content.scrollHeight > content.clientHeight + 1;
+    if (scrolls === (content.tabIndex === 0)) return;
+    if (scrolls) {
+      content.tabIndex = 0;
+      content.setAttribute("role", "region");
+      content.setAttribute("aria-labelledby", content.previousElementSibling.querySelector("h2").id);
+    } else {
+      for (const name of ["tabindex", "role", "aria-labelledby"]) content.removeAttribute(name);
+    }
+  };
+  const watch = new ResizeObserver(update);
+  watch.observe(content);
+  for (const child of content.children) watch.observe(child);
+  update();
 }
 
 /** Ask a yes/no question; resolves true if confirmed. */

@@ -220,18 +220,24 @@ def shot(page, name: str) -> None:
         page.screenshot(path=os.path.join(folder, f"{game}-{name}.png"))
 
 
-def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
+AXE_COLOUR_RULES = ("color-contrast", "link-in-text-block")  # the rules a colour scheme can change
+
+
+def axe_violations(page, impacts=("serious", "critical"), rules=None) -> list[dict]:
     """Run axe-core (pinned in build.py, served by the test server: the page's
     Content-Security-Policy allows only same-origin scripts) on the page as it is,
     an open dialog included; the violations of those impacts, each with the
-    elements that fail it (selector, html and what is wrong)."""
+    elements that fail it (selector, html and what is wrong). `rules`: only those
+    (e.g. AXE_COLOUR_RULES), else every rule axe-core runs by default."""
     if not page.evaluate("() => Boolean(window.axe)"):
         page.add_script_tag(url=AXE_PATH)
-    return page.evaluate("""async (impacts) => {
-      const result = await axe.run(document, {resultTypes: ['violations']});
+    return page.evaluate("""async ([impacts, rules]) => {
+      const options = {resultTypes: ['violations']};
+      if (rules) options.runOnly = {type: 'rule', values: rules};
+      const result = await axe.run(document, options);
       return result.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
         id: v.id, impact: v.impact, help: v.help,
         nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 160),
                                     why: n.failureSummary})),
       }));
-    }""", list(impacts))
+    }""", [list(impacts), list(rules) if rules else None])

@@ -16,7 +16,22 @@ export const GAMES = [
     tagline: "Move one pyramid, then collect a line of them." },
 ].map((game) => ({ ...game, playable: (BUILD.pages || []).includes(game.name) }));
 
+/** The game of that name exactly (as records and saves write it). */
 export const gameByName = (name) => GAMES.find((g) => g.name === name);
+
+/**
+ * The game a link names, as a person may write it: in any case, with a space or
+ * a hyphen for the underscore (#/MANALATH, #/Not_Nyout, #/not-nyout, #/Not%20Nyout).
+ */
+export function gameForLink(name) {
+  let text = name;
+  try {
+    text = decodeURIComponent(name);
+  } catch {
+    // a stray % is left as it is: no game is called that
+  }
+  return gameByName(text.trim().toLowerCase().replace(/[\s-]+/g, "_"));
+}
 
 const loaded = new Map();
 
