@@ -110,7 +110,7 @@ def visit(context, url: str) -> dict:
     page = context.new_page()
     before = cpu_seconds(context.profile)
     page.goto(url)
-    page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=120_000)
     found = page.evaluate("({shown: window.__shownAt / 1000, ready: window.__readyAt / 1000, e5: window.__shownE5,"
                           " engine: document.body.dataset.engine})")
     found["cpu"] = cpu_seconds(context.profile) - before
@@ -154,7 +154,7 @@ def play_two_moves(context, url: str) -> None:
     for cell, colour, count in (("e5", "w", 1), ("d4", "b", 2)):
         page.click(f'[data-cell="{cell}"]')
         page.click(f'[data-choice="{colour}"]')
-        page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count}")
+        page.wait_for_function(f"() => document.querySelectorAll('#moves [data-ply]').length === {count}")
     page.close()
 
 
@@ -170,12 +170,12 @@ def app_visits(chromium, httpd, base: str) -> dict[str, dict]:
     page = context.new_page()
     before = cpu_seconds(context.profile)
     page.goto(url)
-    page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=120_000)
     found = {"cold": page.evaluate("({shown: window.__shownAt / 1000, ready: window.__readyAt / 1000})")}
     found["cold"]["cpu"] = cpu_seconds(context.profile) - before
     with httpd.lock:
         found["bytes page"] = httpd.sent
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
     with httpd.lock:
         found["bytes total"] = httpd.sent
     # The player stays a moment: long enough for the engine to keep its snapshot (snapshot.js).
@@ -252,7 +252,7 @@ def switch_times(context, url: str) -> dict[str, list[float]]:
     for cell in ("c3", "e5", "g7"):  # the saved game has e5 and d4 taken: each new game starts after one move
         page.click(f'[data-cell="{cell}"]')
         page.click('[data-choice="w"]')
-        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length % 2 === 1")
+        page.wait_for_function("() => document.querySelectorAll('#moves [data-ply]').length % 2 === 1")
         times["new game"].append(page.evaluate(UNTIL_JS, ["document.querySelector('#new-game').click()", fresh]))
     page.close()
     return times
