@@ -253,7 +253,9 @@ def switch_times(context, url: str) -> dict[str, list[float]]:
         page.click(f'[data-cell="{cell}"]')
         page.click('[data-choice="w"]')
         page.wait_for_function("() => document.querySelectorAll('#moves [data-ply]').length % 2 === 1")
-        times["new game"].append(page.evaluate(UNTIL_JS, ["document.querySelector('#new-game').click()", fresh]))
+        page.click("#new-game")  # the new-game dialog: timed from its Start button
+        page.wait_for_selector("#setup-dialog[open]")
+        times["new game"].append(page.evaluate(UNTIL_JS, ["document.querySelector('#setup-start').click()", fresh]))
     page.close()
     return times
 
