@@ -175,7 +175,7 @@ def main() -> int:
     built = [name for name, info in py_engines.GAMES.items() if info["built"]]
     games = args.games.split(",") if args.games else built
     levels = args.levels.split(",")
-    httpd, base = run.serve()
+    httpd, base = run.serve(run.FloorHandler)  # as bench/run.py serves its engine figures
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=run.ARGS)
         context, page = run.engine_page(browser, base)
