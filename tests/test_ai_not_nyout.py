@@ -79,14 +79,14 @@ def test_a_turns_later_moves_search_a_quarter_of_the_budget():
     while g.to_move == CHANCE:  # a fight
         g.roll()
     assert g.to_move == g.current and g.rolls
-    later = analyse(g, "medium", seed=1)
+    later = analyse(g, "medium", seed=1, max_seconds=600)
     assert later["budget"] == LEVELS["medium"]["iterations"] // 4 and later["iterations"] in (0, later["budget"])
 
 
 def test_it_is_deterministic_for_a_seed():
     g = mid_game()
-    a = analyse(g, {"iterations": 120, "max_seconds": 30}, seed=4)
-    b = analyse(g, {"iterations": 120, "max_seconds": 30}, seed=4)
+    a = analyse(g, {"iterations": 120, "max_seconds": 600}, seed=4)
+    b = analyse(g, {"iterations": 120, "max_seconds": 600}, seed=4)
     assert a["move"] == b["move"] and a["moves"] == b["moves"] and not a["capped"]
 
 
