@@ -126,33 +126,38 @@ def check_hash(path: Path, expected: str) -> None:
 
 # -- third-party runtime ------------------------------------------------------------
 
-def fetch_pyodide() -> Path:
-    """The pinned Pyodide runtime files, unpacked in .cache/pyodide-<version>/."""
-    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
-    if all((target / name).is_file() for name in PYODIDE_FILES):
-        for name, digest in PYODIDE_FILES.items():
+def fetch_npm_files(package: str, version: str, tarball_sha256: str, files: dict[str, str]) -> Path:
+    """Files of a pinned npm package, each checked against its SHA-256, unpacked in
+    .cache/<package>-<version>/ (the package's tarball is fetched with `npm pack` and kept)."""
+    target = CACHE / f"{package}-{version}"
+    if all((target / name).is_file() for name in files):
+        for name, digest in files.items():
             check_hash(target / name, digest)
         return target
     CACHE.mkdir(exist_ok=True)
-    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tarball = CACHE / f"{package}-{version}.tgz"
     if not tarball.is_file():
-        say(f"fetching pyodide {PYODIDE_VERSION} with npm")
+        say(f"fetching {package} {version} with npm")
         npm = shutil.which("npm")
         if not npm:
-            raise SystemExit("[build] npm is needed to fetch the Pyodide runtime; install Node.js and npm")
-        subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE)],
+            raise SystemExit(f"[build] npm is needed to fetch {package}; install Node.js and npm")
+        subprocess.run([npm, "pack", f"{package}@{version}", "--pack-destination", str(CACHE)],
                        check=True, stdout=subprocess.DEVNULL)
-    check_hash(tarball, PYODIDE_TARBALL_SHA256)
+    check_hash(tarball, tarball_sha256)
     partial = Path(tempfile.mkdtemp(dir=CACHE))
     with tarfile.open(tarball) as tar:
-        for name in PYODIDE_FILES:
-            member = tar.getmember(f"package/{name}")
-            with tar.extractfile(member) as src, open(partial / name, "wb") as dst:
+        for name, digest in files.items():
+            with tar.extractfile(f"package/{name}") as src, open(partial / name, "wb") as dst:
                 shutil.copyfileobj(src, dst)
-            check_hash(partial / name, PYODIDE_FILES[name])
+            check_hash(partial / name, digest)
     shutil.rmtree(target, ignore_errors=True)
     partial.rename(target)
     return target
+
+
+def fetch_pyodide() -> Path:
+    """The pinned Pyodide runtime files, unpacked in .cache/pyodide-<version>/."""
+    return fetch_npm_files("pyodide", PYODIDE_VERSION, PYODIDE_TARBALL_SHA256, PYODIDE_FILES)
 
 
 def fetch_micropip() -> Path:
@@ -170,10 +175,8 @@ def fetch_micropip() -> Path:
 
 def fetch_axe() -> Path:
     """The pinned axe-core script for the browser tests, in .cache/axe-core-<version>/axe.min.js."""
-    script = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
-    if script.is_file():
-        check_hash(script, AXE_SCRIPT_SHA256)
-        return script
+    files = {"axe.min.js": AXE_SCRIPT_SHA256}
+    return fetch_npm_files("axe-core", AXE_VERSION, AXE_TARBALL_SHA256, files) / "axe.min.js"
     CACHE.mkdir(exist_ok=True)
     tarball = CACHE / f"axe-core-{AXE_VERSION}.tgz"
     if not tarball.is_file():
