@@ -177,23 +177,6 @@ def fetch_axe() -> Path:
     """The pinned axe-core script for the browser tests, in .cache/axe-core-<version>/axe.min.js."""
     files = {"axe.min.js": AXE_SCRIPT_SHA256}
     return fetch_npm_files("axe-core", AXE_VERSION, AXE_TARBALL_SHA256, files) / "axe.min.js"
-    CACHE.mkdir(exist_ok=True)
-    tarball = CACHE / f"axe-core-{AXE_VERSION}.tgz"
-    if not tarball.is_file():
-        say(f"fetching axe-core {AXE_VERSION} with npm")
-        npm = shutil.which("npm")
-        if not npm:
-            raise SystemExit("[build] npm is needed to fetch axe-core for the browser tests; install Node.js and npm")
-        subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE)],
-                       check=True, stdout=subprocess.DEVNULL)
-    check_hash(tarball, AXE_TARBALL_SHA256)
-    partial = Path(tempfile.mkdtemp(dir=CACHE))
-    with tarfile.open(tarball) as tar, tar.extractfile("package/axe.min.js") as src:
-        (partial / "axe.min.js").write_bytes(src.read())
-    check_hash(partial / "axe.min.js", AXE_SCRIPT_SHA256)
-    shutil.rmtree(script.parent, ignore_errors=True)
-    partial.rename(script.parent)
-    return script
 
 
 # -- the engine wheel ---------------------------------------------------------------
