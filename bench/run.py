@@ -503,7 +503,8 @@ def main() -> int:
         for level in LEVELS:
             cs = [r["seconds"] for r in cp_think[game][level]]
             ps = [r["seconds"] for r in py_think[game][level]]
-            print(f"  {game:<11}{level:<8}{LEVELS[level]['iterations']:>11}{median(cs):8.2f} /{max(cs):5.2f}"
+            budget = max(r["budget"] for r in cp_think[game][level])  # the game's own, e.g. Not Nyout's easy
+            print(f"  {game:<11}{level:<8}{budget:>11}{median(cs):8.2f} /{max(cs):5.2f}"
                   f"{median(ps):10.2f} /{max(ps):5.2f}{rate(cp_think[game][level]):20,.0f}"
                   f"{rate(py_think[game][level]):9,.0f}")
     print("  (per move; a player waits for the whole turn, below)")
