@@ -1,6 +1,6 @@
 """The computer opponent in Nymbat: legal, reproducible, and sensible in plain positions."""
 import py_engines
-from py_engines.ai import analyse, choose_move, policy_for
+from py_engines.ai import LEVELS, analyse, choose_move, policy_for
 from py_engines.ai_nymbat import NymbatPolicy
 from py_engines.nymbat import INDEX
 from py_engines.playout import random_game
@@ -110,14 +110,22 @@ def test_four_players_reward_is_shared_by_teams():
 def test_a_turns_later_moves_search_a_tenth_of_the_budget():
     # A group of three on its way: the first piece's move searches the whole budget, the next a tenth.
     g = position({"e4": (0, 3), "e5": (0, 3), "f5": (0, 3), "k8": (1, 2)})
-    first = analyse(g, "medium", seed=1)
-    assert first["budget"] == 400
+    first = analyse(g, "hard", seed=1)
+    assert first["budget"] == 1500
     g.play(next(m for m in g.legal_moves() if m.startswith("e4-")))
     assert g.phase == "move" and g.to_move == 0
-    later = analyse(g, "medium", seed=1)
-    assert later["budget"] == 40 and analyse(g, "expert", seed=1)["budget"] == 300
+    later = analyse(g, "hard", seed=1)
+    assert later["budget"] == 150 and analyse(g, "expert", seed=1)["budget"] == 300
     # Four players: the team's pick starts the turn, the picked player's first move does not.
     four = py_engines.new_game("nymbat", 4)
-    assert analyse(four, "easy", seed=1)["budget"] == 100
+    assert analyse(four, "medium", seed=1)["budget"] == 200
     four.play("p0")
-    assert analyse(four, "easy", seed=1)["budget"] == 10
+    assert analyse(four, "medium", seed=1)["budget"] == 20
+
+
+def test_easy_and_medium_have_their_own_small_budgets():
+    # At the shared 400 playouts medium was nearly hard (docs/nymbat.md).
+    g = py_engines.new_game("nymbat")
+    assert analyse(g, "easy", seed=1)["budget"] == 30
+    assert analyse(g, "medium", seed=1)["budget"] == 200
+    assert analyse(g, "hard", seed=1)["budget"] == LEVELS["hard"]["iterations"]
