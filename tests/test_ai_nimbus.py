@@ -43,7 +43,7 @@ def test_a_level_is_reproducible_for_a_seed():
     g = position({"a1": "r1=u", "c3": "b2=n", "f2": ["y1", "g3"], "h5": "k2=w", "d7": "r3=se"}, goal="rounds3")
     first = analyse(g, "easy", seed=4, max_seconds=600)  # no safety cap on a busy machine
     again = analyse(g, "easy", seed=4, max_seconds=600)
-    assert not first["capped"] and first["iterations"] == 100
+    assert not first["capped"] and first["iterations"] == 60  # easy's own budget in Nimbus
     assert first["move"] == again["move"] and first["moves"] == again["moves"]
 
 
