@@ -14,7 +14,8 @@ score their own collections. So the computer plays in two modes:
   whole turn for the most pips (the collect, with or without a move action
   first, moving the pyramid that makes the richer line) and otherwise leaves the
   least for the next player; hard weighs each turn by its pips less the richest
-  collect it leaves the next player.
+  collect it leaves the next player, and the expert by its pips less the
+  richest turn (a move action, then a collect) it leaves them.
 * **The end of a round**: the Monte Carlo search, over whole rounds. Collects
   that take the same pyramids count once. At the root it takes a turn that
   ends the round in its favour, and drops moves after which the next player can
@@ -240,7 +241,7 @@ class NimbusPolicy(Policy):
         "easy": {"setup": "random", "plan": "collect", "iterations": 60},
         "medium": {"setup": "place", "plan": "turn"},
         "hard": {"setup": "shape", "plan": "reply", "careful": 1},
-        "expert": {"setup": "shape", "plan": "reply", "careful": 1},
+        "expert": {"setup": "shape", "plan": "reply_turn", "careful": 1},
     }
 
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
@@ -253,6 +254,8 @@ class NimbusPolicy(Policy):
                 return [self._collect_first(g, moves, rng)]
             if plan == "reply":
                 return [self._reply(g, moves, rng)]
+            if plan == "reply_turn":
+                return [self._reply_turn(g, moves, rng)]
             return [self._greedy(g, moves, rng)]
         me = g.turn
         finish = finishing_turn(g)
@@ -416,6 +419,42 @@ class NimbusPolicy(Policy):
             plans.append((value - worst, collect))
         return _one_of(plans, max(v for v, _ in plans), rng)
 
+    def _reply_turn(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
+        """Expert: as ``_reply``, but what a turn leaves is the next player's richest *turn*
+        (a move action may come before their collect), not only their richest collect.
+
+        That costs a look at every move action the next player has, so it is done for
+        the ``REPLY_KEEP`` candidates of each kind that hard's measure finds best (and,
+        after a collect first, for the four move actions that leave the least to collect).
+        """
+        if g.collected:  # the move action is left: leave the next player the least
+            pre = sorted(((_collect_after(g, a), a) for a in moves), key=lambda x: x[0])
+            scored = [(-richest_turn(_played(g, a)), a) for _, a in pre[:REPLY_KEEP]]
+            return _one_of(scored, max(v for v, _ in scored), rng)
+        if g.moved:  # the collect is left
+            pre = sorted(((collect_pips(g, c) - _richest_after(g, c), c) for c in unique_collects(g, moves)),
+                         key=lambda x: -x[0])
+            scored = [(collect_pips(g, c) - richest_turn(_played(g, c)), c) for _, c in pre[:REPLY_KEEP]]
+            return _one_of(scored, max(v for v, _ in scored), rng)
+        lines = Lines(g)
+        plans: list[tuple[int, str]] = []
+        first = sorted(((lines.richest_after(_played(g, a), changed_by(g, a)), a) for a in g._move_actions()),
+                       key=lambda x: -x[0])
+        for _, action in first[:REPLY_KEEP]:
+            after = _played(g, action)
+            value, collect = best_collect(after)
+            after.play_unchecked(collect)
+            plans.append((value - richest_turn(after), action))
+        collects = sorted(((collect_pips(g, c), c) for c in unique_collects(g, g._collects())), key=lambda x: -x[0])
+        for value, collect in collects[:REPLY_KEEP]:
+            after = _played(g, collect)
+            if not after.on_board:
+                continue  # a collect that empties the board is the endgame's business
+            rest = Lines(after)
+            spoilers = sorted((rest.richest_after(_played(after, a), changed_by(after, a)), a) for a in after._move_actions())
+            plans.append((value - min(richest_turn(_played(after, a)) for _, a in spoilers[:4]), collect))
+        return _one_of(plans, max(v for v, _ in plans), rng)
+
     def _greedy(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
         """The first move of the turn worth the most pips (ties broken by ``rng``)."""
         if g.moved:  # the collect is left
@@ -435,6 +474,18 @@ def _played(g: Nimbus, move: str) -> Nimbus:
     after = g.clone()
     after.play_unchecked(move)
     return after
+
+
+def richest_turn(g: Nimbus) -> int:
+    """The pips of the richest turn the player to move has: a collect alone, or a move
+    action and then a collect (0 on an empty board)."""
+    if not g.on_board:
+        return 0
+    lines = Lines(g)
+    best = max(lines.best)
+    for action in g._move_actions():
+        best = max(best, lines.richest_after(_played(g, action), changed_by(g, action)))
+    return best
 
 
 def _richest_after(g: Nimbus, move: str) -> int:

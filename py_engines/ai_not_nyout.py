@@ -13,6 +13,14 @@ chance that an attacking group of ``a`` horses wipes out a defending group of
 * A position is scored by the horses each player has left, squared (a
   bigger army also fights in bigger groups), shared out so the scores sum to 1;
   a fight still going on counts at its expected result.
+* The expert scores a two-player position differently: by the chance that the
+  player about to roll wins, from a logistic model fitted to who won 3,000
+  games between medium players (``bench/fit_not_nyout.py``): the horses each
+  side has, what each side's next roll threatens (for each number a die may
+  show, the best fight it would start, weighted by the chance that the
+  player's dice show it) and the horses left in each stable. The squared
+  horses do not see that the player about to roll may strike first; at equal
+  budgets the fitted score wins about 58-60% against them (docs/not_nyout.md).
 * Easy searches 6 playouts and medium 40, not the shared 100 and 400: the dice
   decide so much here that the search stops gaining at about 50-100 playouts
   (medium at 400 played as well as hard), so the levels sit where playouts
@@ -21,9 +29,10 @@ chance that an attacking group of ``a`` horses wipes out a defending group of
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
-from .ai import Policy, rewards, shares
+from .ai import Policy, logistic, rewards, shares
 from .core import CHANCE, Game
 from .not_nyout import DIE_FOR_SIZE, HORSES
 from .rng import Rng
@@ -65,7 +74,8 @@ WIN = [[win_chance(a, d) for d in range(HORSES + 1)] for a in range(HORSES + 1)]
 
 
 class NotNyoutPolicy(Policy):
-    levels = {"easy": {"iterations": 6}, "medium": {"iterations": 40}}
+    # The expert also scores two-player positions by weights fitted to who won (below).
+    levels = {"easy": {"iterations": 6}, "medium": {"iterations": 40}, "expert": {"fitted": True}}
 
     def first_of_turn(self, game: Game) -> bool:
         return not game.history or game.history[-1].startswith("r")  # just after the turn's roll
@@ -135,6 +145,8 @@ class NotNyoutPolicy(Policy):
     def evaluate(self, game: Game) -> list[float]:
         if game.result:
             return rewards(game)
+        if self.settings.get("fitted") and game.players == 2 and game.rolls is None and not game.combat and game.order:
+            return fitted_score(game)
         horses = [float(h) for h in game.horses]
         if game.combat:
             station, attacker, size, _ = game.combat
@@ -142,32 +154,65 @@ class NotNyoutPolicy(Policy):
             lost_a, lost_d = expected_losses(size, dsize)
             horses[attacker] -= lost_a
             horses[defender] -= lost_d
-        elif self.settings.get("threat") and game.order and game.rolls is None and game.current is not None:
-            self._threats(game, horses, float(self.settings["threat"]))
         return shares([h * h if h > 0.0 else 0.0 for h in horses])
 
-    @staticmethod
-    def _threats(game, horses: list[float], weight: float) -> None:
-        """Before ``game.current`` rolls: each of its groups, with each number its die may
-        show (a quarter each), attacks the enemy group in reach that pays best, if any;
-        count those fights at their expected losses."""
-        me = game.current
-        at = game.at
-        for src, groups in enumerate(at):
-            if not groups or groups[0][0] != me:
-                continue
-            for _, size in groups:
-                for roll in range(1, 5):
-                    best = None
-                    for dst, fight in game._reach(src, roll, me).items():
-                        if fight:
-                            defender, dsize = at[dst][0]
-                            lost_a, lost_d = expected_losses(size, dsize)
-                            if lost_d > lost_a and (best is None or lost_d - lost_a > best[0] - best[1]):
-                                best = (lost_d, lost_a, defender)
-                    if best is not None:
-                        horses[best[2]] -= weight * best[0] / 4
-                        horses[me] -= weight * best[1] / 4
+
+# ---------------------------------------------------------------------------
+# The expert's score for two players: fitted to who won, from self-play
+
+SHOWS = [0.0, 1 / 4, 7 / 16, 37 / 64, 175 / 256]   # the chance that one of k dice shows a given number: 1 - (3/4)**k
+
+
+def attack_chances(game, player: int) -> float:
+    """What ``player``'s next roll threatens: for each number a die may show, the best
+    fight a group of theirs (or a summon) could start with it, in horses the enemy is
+    expected to lose less those ``player`` is; each weighted by the chance that one of
+    ``player``'s dice (one per group) shows that number."""
+    at = game.at
+    best = [0.0] * 5
+    groups = 0
+    for src, here in enumerate(at):
+        if not here or here[0][0] != player:
+            continue
+        for _, size in here:
+            groups += 1
+            for roll in range(1, 5):
+                for dst, fight in game._reach(src, roll, player).items():
+                    if fight:
+                        lost_a, lost_d = expected_losses(size, at[dst][0][1])
+                        if lost_d - lost_a > best[roll]:
+                            best[roll] = lost_d - lost_a
+    if game.stable[player]:
+        for roll in range(1, 5):
+            target = at[(game.home[player] + roll) % 20]
+            if target and target[0][0] != player:
+                lost_a, lost_d = expected_losses(1, target[0][1])
+                if lost_d - lost_a > best[roll]:
+                    best[roll] = lost_d - lost_a
+    return SHOWS[min(HORSES, max(1, groups))] * math.fsum(best)
+
+
+def features(game, me: int) -> list[float]:
+    """Two players, ``me`` about to roll: one 1 among 16 for the horses each side has
+    (``me``'s count, then the other's), what ``me``'s roll threatens, what the other's
+    next roll would threaten as things stand, and ``me``'s horses in the stable less the other's."""
+    other = 1 - me
+    cells = [0.0] * 16
+    cells[4 * (game.horses[me] - 1) + game.horses[other] - 1] = 1.0
+    return cells + [attack_chances(game, me), attack_chances(game, other), float(game.stable[me] - game.stable[other])]
+
+
+# Fitted by bench/fit_not_nyout.py (3,000 games between medium players; docs/not_nyout.md).
+WEIGHTS = [0.027, -0.883, -2.028, -3.706, 0.998, 0.050, -0.867, -1.618, 2.168, 0.961, 0.046, -0.603,
+           3.769, 1.678, 0.719, 0.050, 0.725, -0.333, -0.145]
+
+
+def fitted_score(game) -> list[float]:
+    """The chance each of two players wins, as the fitted weights tell it, ``game.current`` about to roll."""
+    me = game.current
+    x = math.fsum(w * f for w, f in zip(WEIGHTS, features(game, me)))
+    p = logistic(x)
+    return [p, 1.0 - p] if me == 0 else [1.0 - p, p]
 
 
 def policy() -> Policy:

@@ -4,7 +4,7 @@ import pytest
 import py_engines
 from py_engines import CHANCE
 from py_engines.ai import analyse, choose_move
-from py_engines.ai_nimbus import best_collect, finishing_turn
+from py_engines.ai_nimbus import best_collect, finishing_turn, richest_turn
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 from test_nimbus import position
@@ -171,17 +171,35 @@ def test_the_levels_set_up_differently_and_hard_shapes_the_board_on_purpose():
 def test_the_levels_play_the_middle_of_a_round_differently():
     whole = random_game("nimbus", 1, 2)
     g = py_engines.new_game("nimbus", 2, 1)
-    firsts = differ_medium = differ_hard = 0
+    firsts = differ_medium = differ_hard = differ_expert = 0
     for move in whole.history:
         if firsts == 24:
             break
         if not g.setup and g.on_board > 12 and not (g.moved or g.collected):
-            chosen = {level: analyse(g, level, seed=1)["move"] for level in ("easy", "medium", "hard")}
+            chosen = {level: analyse(g, level, seed=1)["move"] for level in ("easy", "medium", "hard", "expert")}
             assert ":" in chosen["easy"]  # easy: the richest collect first, always
             assert chosen["easy"] == best_collect(g)[1]
             firsts += 1
             differ_medium += chosen["medium"] != chosen["easy"]
             differ_hard += chosen["hard"] != chosen["medium"]
+            differ_expert += chosen["expert"] != chosen["hard"]
         g.play(move)
     assert firsts == 24
-    assert differ_medium >= firsts // 2 and differ_hard >= firsts // 5
+    assert differ_medium >= firsts // 2 and differ_hard >= firsts // 5 and differ_expert >= firsts // 8, \
+        (differ_medium, differ_hard, differ_expert)
+
+
+def test_the_richest_turn_is_the_best_of_a_collect_alone_and_every_move_action_then_a_collect():
+    seen = 0
+    for g in positions_along(2, 5, 5):
+        if g.setup or g.moved or g.collected or g.to_move == CHANCE:
+            continue
+        alone = best_collect(g)[0]
+        after_each = []
+        for action in g._move_actions():
+            after = g.clone()
+            after.play(action)
+            after_each.append(best_collect(after)[0])
+        assert richest_turn(g) == max([alone] + after_each)
+        seen += 1
+    assert seen >= 5

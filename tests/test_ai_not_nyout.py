@@ -4,7 +4,8 @@ import pytest
 import py_engines
 from py_engines import CHANCE
 from py_engines.ai import LEVELS, analyse, choose_move, policy_for
-from py_engines.ai_not_nyout import NotNyoutPolicy, WIN, expected_losses, win_chance
+from py_engines.ai_not_nyout import (NotNyoutPolicy, WEIGHTS, WIN, attack_chances, expected_losses, features,
+                                     fitted_score, win_chance)
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 
@@ -109,3 +110,52 @@ def test_it_does_not_walk_into_a_lost_fight():
 def test_it_attacks_a_lone_horse_with_a_big_group():
     g = position({"E": [(0, 3)], "E3": [(1, 1)], "N2": [(1, 1)]}, rolls=(3,), homes=("S", "N"))
     assert choose_move(g, "hard", seed=3, max_seconds=600) == "E>E3/3"
+
+
+# -- the expert's fitted score ------------------------------------------------------
+
+def about_to_roll(groups, current=0, stable=None):
+    g = position(groups, current=current, stable=stable, homes=("S", "N"))
+    g.rolls = None
+    return g
+
+
+def test_what_a_roll_threatens_comes_from_the_dice():
+    # Red's lone horse on S reaches Blue's lone horse on S2 with a 2 (landing) or a 3 (it stops
+    # there to fight): each number shows on red's one die a quarter of the time, and the fight
+    # costs Blue 13/16 of a horse and Red 3/16.
+    g = about_to_roll({"S": [(0, 1)], "S2": [(1, 1)]})
+    assert attack_chances(g, 0) == pytest.approx(0.25 * 2 * (13 / 16 - 3 / 16))
+    assert attack_chances(g, 1) == 0.0    # Blue moves away from Red: nothing in reach
+    # Two groups roll two dice: a number shows 7 times in 16.
+    g = about_to_roll({"S": [(0, 1)], "W": [(0, 1)], "S2": [(1, 1)]})
+    assert attack_chances(g, 0) == pytest.approx(7 / 16 * 2 * (13 / 16 - 3 / 16))
+
+
+def test_the_fitted_score_is_a_chance_that_favours_the_side_that_threatens():
+    gaps = []
+    for current in (0, 1):
+        hunter = about_to_roll({"S": [(0, 1)], "S2": [(1, 1)]}, current=current)
+        quiet = about_to_roll({"S": [(0, 1)], "E4": [(1, 1)]}, current=current)
+        a, b = fitted_score(hunter), fitted_score(quiet)
+        assert sum(a) == pytest.approx(1.0) and 0.0 < a[0] < 1.0
+        gaps.append(a[0] - b[0])
+    # Red's reach on Blue's horse helps Red most when it is Red's roll that comes next.
+    assert gaps[0] > gaps[1] > 0.0
+    more = about_to_roll({"S": [(0, 3)], "N": [(1, 1)]}, stable=(1, 0))    # four horses against one
+    fewer = about_to_roll({"S": [(0, 1)], "N": [(1, 3)]}, stable=(0, 1))
+    assert fitted_score(more)[0] > 0.5 > fitted_score(fewer)[0]
+    assert len(WEIGHTS) == len(features(more, 0)) == 19
+
+
+def test_only_the_expert_uses_the_fitted_score_and_only_with_two_players():
+    g = about_to_roll({"S": [(0, 1)], "S2": [(1, 1)]})
+    policy = NotNyoutPolicy()
+    policy.settings = {**LEVELS["expert"], **NotNyoutPolicy.levels["expert"]}
+    assert policy.evaluate(g) == fitted_score(g)
+    policy.settings = {**LEVELS["hard"], **NotNyoutPolicy.levels.get("hard", {})}
+    assert policy.evaluate(g) == pytest.approx([0.5, 0.5])   # squared horses: four each
+    three = position({"S": [(0, 1)], "S2": [(1, 1)]}, players=3, homes=("S", "N", "E"))
+    three.rolls = None
+    policy.settings = {**LEVELS["expert"], **NotNyoutPolicy.levels["expert"]}
+    assert policy.evaluate(three) == pytest.approx([1 / 3] * 3)
