@@ -184,7 +184,7 @@ def attack_chances(game, player: int) -> float:
                             best[roll] = lost_d - lost_a
     if game.stable[player]:
         for roll in range(1, 5):
-            target = at[(game.home[player] + roll) % 20]
+            target = at[game._summon_target(player, roll)]
             if target and target[0][0] != player:
                 lost_a, lost_d = expected_losses(1, target[0][1])
                 if lost_d - lost_a > best[roll]:
