@@ -81,7 +81,7 @@ def play_turn(record: dict, level: str, think, ask) -> dict:
     answer (bridge answer, seconds). Returns the turn's seconds, moves and rolls."""
     game = py_engines.load(json.dumps(record))
     turn = game.turns
-    seconds = 0.0
+    seconds = thought_for = 0.0   # thought_for: the turn's thinking so far, told to each search as the page does
     moves = rolls = searched = playouts = 0
     while not game.is_over and game.turns == turn:
         current = json.loads(game.to_json())
@@ -89,7 +89,9 @@ def play_turn(record: dict, level: str, think, ask) -> dict:
             answer, spent = ask({"op": "roll", "record": current})
             rolls += 1
         else:
-            thought, spent = think({"record": current, "level": level, "seed": record.get("seed") or 0})
+            thought, spent = think({"record": current, "level": level, "seed": record.get("seed") or 0,
+                                    "spent": thought_for})
+            thought_for += spent
             if not thought["ok"]:
                 raise SystemExit(f"think failed: {thought}")
             seconds += spent

@@ -48,12 +48,14 @@ from typing import Any
 from .core import CHANCE, Game
 from .rng import Rng
 
-# Budgets in iterations; ``max_seconds`` is a safety cap only (see docs/ai.md).
+# Budgets in iterations; ``max_seconds`` (a move) and ``turn_seconds`` (a whole turn,
+# when the caller says how long the turn has thought already) are safety caps only
+# (see docs/ai.md).
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 100, "max_seconds": 1.0},
-    "medium": {"iterations": 400, "max_seconds": 1.5},
-    "hard": {"iterations": 1500, "max_seconds": 1.9},
-    "expert": {"iterations": 6000, "max_seconds": 6.0},
+    "easy": {"iterations": 100, "max_seconds": 1.0, "turn_seconds": 2.0},
+    "medium": {"iterations": 400, "max_seconds": 1.5, "turn_seconds": 3.0},
+    "hard": {"iterations": 1500, "max_seconds": 1.9, "turn_seconds": 3.5},
+    "expert": {"iterations": 6000, "max_seconds": 5.0, "turn_seconds": 5.0},
 }
 SEARCH_DEFAULTS: dict[str, Any] = {
     "exploration": 0.4,     # UCT constant (rewards lie in [0, 1])
@@ -301,7 +303,11 @@ class Search:
     point) is decided at once: ``done`` is true and ``iterations`` stays 0.
     """
 
-    def __init__(self, game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, **overrides: Any) -> None:
+    def __init__(self, game: Game, level: str | dict[str, Any] = "hard", seed: int = 0, *, spent: float = 0.0,
+                 **overrides: Any) -> None:
+        """``spent``: the seconds this turn has thought already (its earlier moves), so that
+        the whole turn keeps within the level's ``turn_seconds``; a move always keeps a
+        tenth of its own cap."""
         self.started = time.perf_counter()
         policy = policy_for(game)
         settings = _settings(level, overrides, policy.levels)
@@ -315,7 +321,10 @@ class Search:
         self.budget = int(settings["iterations"])
         if not policy.first_of_turn(game):
             self.budget = max(1, round(self.budget * float(settings["turn_share"])))
-        self.deadline = self.started + float(settings.get("max_seconds") or math.inf)
+        cap = float(settings.get("max_seconds") or math.inf)
+        if spent and settings.get("turn_seconds"):
+            cap = min(cap, max(float(settings["turn_seconds"]) - spent, cap / 10))
+        self.deadline = self.started + cap
         self.c = float(settings["exploration"])
         self.rave = float(settings["rave"])
         self.limit = int(settings["playout_limit"])

@@ -35,6 +35,8 @@ e:1 odds).
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from .ai import Policy, exp, rewards, shares
 from .core import Game
 from .nimbus import KIND_INDEX, KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES, Nimbus, pips
@@ -47,6 +49,12 @@ REPLY_KEEP = 8      # hard's turn plans: the move actions and the collects looke
 ACTIONS = {text: ("=", s, o) for s, row in enumerate(PLACE_NAMES) for o, text in enumerate(row)}
 ACTIONS.update({text: ("-", a, b) for a, row in enumerate(STEP_NAMES) for b, text in enumerate(row)})
 TEMPERATURE = 12.0
+SQUARES = range(64)
+
+
+def occupied(g: Nimbus) -> list[int]:
+    """The squares that hold a pyramid, in order."""
+    return list(compress(SQUARES, g.stacks))
 
 
 def pyramids(g: Nimbus) -> int:
@@ -55,11 +63,14 @@ def pyramids(g: Nimbus) -> int:
 
 def clearing_collect(g: Nimbus) -> str | None:
     """A collect that empties the board, if one does: every pyramid a top, on one line, sharing a property."""
-    tops = [s for s in range(64) if g.stacks[s]]
-    if not tops or len(tops) > 8 or any(len(g.stacks[s]) > 1 for s in tops):
+    if not g.on_board or g.on_board > 8:
         return None
+    stacks = g.stacks
+    tops = occupied(g)
+    if len(tops) < g.on_board:
+        return None  # a pyramid is hidden under another
     if len(tops) == 1:
-        k = g.stacks[tops[0]][-1]
+        k = stacks[tops[0]][-1]
         return f"{PROPS[k // 3]}:{NAMES[tops[0]]}"
     line = LINE_OF.get((tops[0], tops[1]))
     if line is None:
@@ -106,16 +117,20 @@ def finishing_turn(g: Nimbus) -> list[str] | None:
     if clear or g.moved:
         return [clear] if clear else None
     stacks, dirs = g.stacks, g.dirs
-    tops = [s for s in range(64) if stacks[s]]
+    tops = occupied(g)
     tall = [s for s in tops if len(stacks[s]) > 1]
     if len(tall) > 1 or tall and len(stacks[tall[0]]) > 2:
         return None
     for x in tall or tops:
-        rest = [(s, stacks[s][-1], dirs[s]) for s in tops if s != x]
-        if len(rest) > 1:
-            line = LINE_OF.get((rest[0][0], rest[1][0]))
-            if line is None or any(s not in LINES[line] for s, _, _ in rest[2:]):
+        others = [s for s in tops if s != x]
+        if len(others) > 1:
+            line = LINE_OF.get((others[0], others[1]))
+            if line is None:
                 continue
+            on_line = LINES[line]
+            if any(s not in on_line for s in others[2:]):
+                continue
+        rest = [(s, stacks[s][-1], dirs[s]) for s in others]
         k = stacks[x][-1]
         for action in g._actions_at(x):
             kind, a, b = ACTIONS[action]
@@ -218,9 +233,9 @@ def quick_move(g: Nimbus, rng: Rng) -> str:
     random top, one of its three properties and one of the four lines through it;
     a move action is a random pyramid's random action.
     """
-    occupied = [s for s in range(64) if g.stacks[s]]
+    squares = occupied(g)
     if not g.collected and (g.moved or rng.below(2)):
-        s = occupied[rng.below(len(occupied))]
+        s = squares[rng.below(len(squares))]
         prop = _props(g, s)[rng.below(3)]
         through = LINES_THROUGH[s]  # four lines, three in a corner
         line = LINES[through[rng.below(len(through))]]
@@ -228,7 +243,7 @@ def quick_move(g: Nimbus, rng: Rng) -> str:
         a, b = tops[0], tops[-1]
         return f"{PROPS[prop]}:{NAMES[a]}" if a == b else f"{PROPS[prop]}:{NAMES[a]}-{NAMES[b]}"
     while True:
-        s = occupied[rng.below(len(occupied))]
+        s = squares[rng.below(len(squares))]
         options = g._actions_at(s)
         if options:
             return options[rng.below(len(options))]

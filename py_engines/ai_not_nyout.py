@@ -74,8 +74,9 @@ WIN = [[win_chance(a, d) for d in range(HORSES + 1)] for a in range(HORSES + 1)]
 
 
 class NotNyoutPolicy(Policy):
-    # The expert also scores two-player positions by weights fitted to who won (below).
-    levels = {"easy": {"iterations": 6}, "medium": {"iterations": 40}, "expert": {"fitted": True}}
+    # The expert scores two-player positions by weights fitted to who won (below), where
+    # its own turn ends (``horizon``: turns begun before a playout's position is scored).
+    levels = {"easy": {"iterations": 6}, "medium": {"iterations": 40}, "expert": {"fitted": True, "horizon": 1}}
 
     def first_of_turn(self, game: Game) -> bool:
         return not game.history or game.history[-1].startswith("r")  # just after the turn's roll
@@ -86,7 +87,8 @@ class NotNyoutPolicy(Policy):
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         played: list[tuple[int, str]] = []
-        turns_left = sum(1 for h in game.horses if h) + 1
+        # Turns that begin before the position is scored (a scratch ``horizon`` setting may change it).
+        turns_left = self.settings.get("horizon") or sum(1 for h in game.horses if h) + 1
         for _ in range(limit):
             if game.result:
                 break

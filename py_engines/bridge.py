@@ -13,8 +13,9 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   play    record, move          -> the state after ``move``
   roll    record                -> the state after the dice at a chance point, drawn from
                                    the game's own seeded generator
-  think   record, level?, seed? -> the computer's move at a level (easy, medium, hard, expert)
-  search_start  record, level?, seed? -> a search for that move, to run in slices: its number
+  think   record, level?, seed?, spent? -> the computer's move at a level (easy, medium, hard,
+                                   expert); ``spent``: seconds its turn has thought already
+  search_start  record, level?, seed?, spent? -> a search for that move, to run in slices: its number
   search_step   search, seconds?      -> run it for a slice of time; how far it has got
   search_stop   search                -> its move (as think answers), now or once done
   explain record, move          -> what ``move`` would do here: its events and the words for them
@@ -126,6 +127,7 @@ def state(game: Game, movers: list[int], trace: list[dict[str, Any]] | None = No
         "movers": movers,
         "players": game.players,
         "to_move": game.to_move,
+        "turn": game.turns,          # turns completed: the moves of one turn share it
         "is_over": game.is_over,
         "winners": game.winners,
         "scores": game.scores,
@@ -253,6 +255,12 @@ def _seconds(name: str, value: Any) -> float:
                      f"not {quote(value)}")
 
 
+def _spent(name: str, value: Any) -> float:
+    if (is_integer(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0:
+        return float(value)
+    raise BadRequest(f"'{name}' must be a number of seconds, 0 or more, not {quote(value)}")
+
+
 def _whole(name: str, value: Any) -> int:
     if not is_integer(value):
         raise BadRequest(f"'{name}' must be a whole number, not {quote(value)}")
@@ -361,7 +369,7 @@ THOUGHT = ("move", "value", "iterations", "budget", "seconds", "capped")
 
 
 def _think(fields: dict[str, Any]) -> dict[str, Any]:
-    found = analyse(_position(fields), fields["level"], fields["seed"])
+    found = analyse(_position(fields), fields["level"], fields["seed"], spent=fields["spent"])
     return {key: found[key] for key in THOUGHT}
 
 
@@ -373,7 +381,7 @@ _next_search = [1]
 
 
 def _search_start(fields: dict[str, Any]) -> dict[str, Any]:
-    search = Search(_position(fields), fields["level"], fields["seed"])
+    search = Search(_position(fields), fields["level"], fields["seed"], spent=fields["spent"])
     number = _next_search[0]
     _next_search[0] += 1
     SEARCHES[number] = search
@@ -426,8 +434,10 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "state": (_state, {"record": (_record, REQUIRED), "ply": (_whole_or_null, None)}),
     "play": (_play, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "roll": (_roll, {"record": (_record, REQUIRED)}),
-    "think": (_think, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0)}),
-    "search_start": (_search_start, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0)}),
+    "think": (_think, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0),
+                       "spent": (_spent, 0.0)}),
+    "search_start": (_search_start, {"record": (_record, REQUIRED), "level": (_level, "hard"), "seed": (_seed, 0),
+                                     "spent": (_spent, 0.0)}),
     "search_step": (_search_step, {"search": (_whole, REQUIRED), "seconds": (_slice, 0.1)}),
     "search_stop": (_search_stop, {"search": (_whole, REQUIRED)}),
     "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),

@@ -20,6 +20,7 @@ export const app = {
   busy: 0,
   thinkToken: 0,        // bumped whenever a pending computer move or hint must be forgotten
   thinking: null,       // {player} while a computer seat is choosing its move, {dice: true} before a roll
+  turnClock: null,      // {session, turn, cursor, spent}: how long the computer's turn has thought (computer.js)
   hint: null,           // {pending: true} or {move, cells} for the position on screen
   picture: null,        // while the engine starts: {session} of the position drawn as a picture (picture.js)
 };

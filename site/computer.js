@@ -13,6 +13,23 @@ import { renderGame } from "./view.js";
 const COMPUTER_PAUSE_MS = 300; // between two computer moves, so that people can follow
 const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll is seen as a move of its own
 
+/**
+ * How long the computer's turn has thought so far. A turn may be several moves
+ * (Nymbat's pieces, Not Nyout's dice, Nimbus's two actions); each search is told
+ * the turn's thinking so far, so that the engine holds the whole turn to its
+ * level's cap (py_engines.ai LEVELS, turn_seconds). The clock runs on while
+ * the record only grows within one turn; taking a move back starts it again.
+ */
+function turnClock(session, turn, cursor) {
+  const clock = app.turnClock;
+  if (clock && clock.session === session && clock.turn === turn && cursor > clock.cursor) {
+    clock.cursor = cursor;
+    return clock;
+  }
+  app.turnClock = { session, turn, cursor, spent: 0 };
+  return app.turnClock;
+}
+
 /** Forget any computer move or hint being worked out: its answer will be dropped. */
 export function cancelThinking() {
   app.thinkToken++;
@@ -65,11 +82,15 @@ export function scheduleComputer() {
   const seats = seatsOf(s, app.state.players);
   const pause = seats.includes("human") ? 0 : COMPUTER_PAUSE_MS;
   const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
+  const clock = turnClock(s, app.state.turn, record.moves.length);
   setTimeout(async () => {
     if (token !== app.thinkToken) return;
     let answer = null;
+    const started = performance.now();
     try {
-      const search = engine.think({ record, level: turn.level, seed: record.seed || 0 }, (iterations, budget) => {
+      const asked = { record, level: turn.level, seed: record.seed || 0, spent: clock.spent };
+      document.body.dataset.turnSpent = clock.spent.toFixed(3); // for tests: what this search was told
+      const search = engine.think(asked, (iterations, budget) => {
         if (token !== app.thinkToken) return;
         thinking.iterations = iterations;
         thinking.budget = budget;
@@ -78,6 +99,7 @@ export function scheduleComputer() {
       thinking.stop = search.stop;
       showProgress();
       answer = await search.answer;
+      clock.spent += (performance.now() - started) / 1000;
     } catch (error) {
       if (token !== app.thinkToken) return;
       app.thinking = null;

@@ -1,11 +1,13 @@
 """The computer opponent (py_engines.ai): legal, reproducible, tactical, general."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import py_engines
 from py_engines import CHANCE, IllegalMove
-from py_engines.ai import LEVELS, Policy, analyse, choose_move, clone, policy_for, rewards
+from py_engines.ai import LEVELS, Policy, Search, analyse, choose_move, clone, policy_for, rewards
 from py_engines.ai_manalath import masks, merged_size
 from py_engines.core import Game
 from py_engines.playout import random_game
@@ -40,7 +42,26 @@ def test_levels_are_iteration_budgets_with_a_safety_cap():
     budgets = [LEVELS[name]["iterations"] for name in names]
     assert budgets == sorted(budgets) and len(set(budgets)) == 4
     assert all(LEVELS[name]["max_seconds"] <= 2.0 for name in names[:3])
-    assert LEVELS["expert"]["max_seconds"] <= 6.0  # about 5 s a turn in the page, at most
+    assert LEVELS["expert"]["max_seconds"] <= 5.0  # about 5 s a turn in the page
+    assert all(LEVELS[name]["max_seconds"] <= LEVELS[name]["turn_seconds"] for name in names)
+    assert LEVELS["hard"]["turn_seconds"] < 4.0 and LEVELS["expert"]["turn_seconds"] <= 5.0
+
+
+def test_a_turns_later_searches_are_held_to_what_is_left_of_the_turns_time():
+    # The page tells each search how long its turn has thought already (``spent``); the cap
+    # is then what is left of the level's turn_seconds, but never less than a tenth of the
+    # move's own cap. An uncapped search stays uncapped.
+    game = py_engines.new_game("manalath")
+    hard = LEVELS["hard"]
+    cap = lambda search: search.deadline - search.started  # noqa: E731
+    assert cap(Search(game, "hard")) == pytest.approx(hard["max_seconds"])
+    assert cap(Search(game, "hard", spent=0.5)) == pytest.approx(hard["max_seconds"])
+    assert cap(Search(game, "hard", spent=hard["turn_seconds"] - 1.0)) == pytest.approx(1.0)
+    assert cap(Search(game, "hard", spent=60.0)) == pytest.approx(hard["max_seconds"] / 10)
+    assert cap(Search(game, "hard", spent=60.0, max_seconds=0)) == math.inf
+    search = Search(game, "easy", seed=1, spent=60.0)
+    search.run()
+    assert search.iterations >= 1 and search.answer()["move"] in game.legal_moves()
 
 
 def test_exp_and_log_are_close_to_the_c_library_and_made_of_plain_arithmetic():

@@ -159,3 +159,25 @@ def test_only_the_expert_uses_the_fitted_score_and_only_with_two_players():
     three.rolls = None
     policy.settings = {**LEVELS["expert"], **NotNyoutPolicy.levels["expert"]}
     assert policy.evaluate(three) == pytest.approx([1 / 3] * 3)
+
+
+def expert_policy(**settings):
+    policy = NotNyoutPolicy()
+    policy.settings = {**LEVELS["expert"], **NotNyoutPolicy.levels["expert"], **settings}
+    return policy
+
+
+def test_the_experts_playouts_stop_when_the_other_player_is_about_to_roll():
+    # The fitted score judges a position with a player about to roll, so the expert's
+    # playouts end at the first such position: where its own turn ends.
+    g = position({"S": [(0, 1)], "N2": [(1, 1)]}, rolls=(3,), homes=("S", "N"), summoned=True)
+    policy = expert_policy()
+    played = policy.playout(g, Rng(5), 400)
+    assert g.rolls is None and g.current == 1 and not g.combat
+    assert [m for _, m in played if m.startswith("r")] == []
+    hard = NotNyoutPolicy()
+    hard.settings = {**LEVELS["hard"]}
+    g = position({"S": [(0, 1)], "N2": [(1, 1)]}, rolls=(3,), homes=("S", "N"), summoned=True)
+    played = hard.playout(g, Rng(5), 400)
+    assert g.result or len([m for _, m in played if m.startswith("r")]) == 2   # two more turns
+

@@ -78,6 +78,9 @@ def test_only_a_few_searches_are_kept_when_their_stop_never_comes():
     ({"op": "search_step", "search": 999_999}, "no search"),
     ({"op": "search_step", "search": True}, "'search' must be a whole number"),
     ({"op": "search_stop"}, "'search'"),
+    ({"op": "search_start", "record": RECORD, "spent": -1}, "'spent'"),
+    ({"op": "think", "record": RECORD, "spent": "1"}, "'spent'"),
+    ({"op": "think", "record": RECORD, "spent": True}, "'spent'"),
 ])
 def test_bad_search_requests_get_a_clear_message(request_, message):
     answer = call(**request_)
@@ -91,3 +94,15 @@ def test_a_step_of_a_bad_length_is_refused_and_changes_nothing():
         assert answer["error"]["code"] == "bad_request" and "'seconds'" in answer["error"]["message"]
     assert result(op="search_step", search=started["search"], seconds=0)["iterations"] == 1
     result(op="search_stop", search=started["search"])
+
+
+def test_a_turns_later_search_is_told_how_long_the_turn_has_thought():
+    # The page passes ``spent`` (the turn's thinking so far); past the level's turn_seconds
+    # a search is capped at a tenth of its move's cap.
+    expert = LEVELS["expert"]
+    for spent, cap in ((0, expert["max_seconds"]), (expert["turn_seconds"], expert["max_seconds"] / 10)):
+        number = result(op="search_start", record=RECORD, level="expert", seed=2, spent=spent)["search"]
+        search = bridge.SEARCHES[number]
+        assert search.deadline - search.started == pytest.approx(cap)
+        result(op="search_stop", search=number)
+    assert result(op="new", game="not_nyout")["turn"] == 0   # the page's turn clock goes by it

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 import pytest
 
@@ -244,3 +245,36 @@ def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, se
         compared += 1
     context.close()
     assert compared == len(cases) == 4 * 6 + 12 + 3
+
+
+def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(browser, server):
+    # A Not Nyout turn is a move per die: the engine holds the whole turn to the level's
+    # turn_seconds, so the page tells each search the turn's thinking so far: nothing for
+    # the turn's first move, more for each later one, and nothing again at the next turn.
+    whole = random_game("not_nyout", 4, 2)
+    game = py_engines.new_game("not_nyout", 2, 4)
+    for move in whole.history:
+        if (game.to_move == py_engines.CHANCE and game.order and game.rolls is None and not game.combat
+                and len(game._groups_of(game.current)) >= 2):
+            break
+        game.play(move)
+    assert game.rolls is None and len(game._groups_of(game.current)) >= 2, "no turn of two dice in this game"
+    me = game.current
+    context = open_context(browser, DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + "#/not_nyout?moves=" + ".".join(quote(m, safe="") for m in game.history) + "&seed=4")
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="C"]')
+    page.evaluate("""() => {
+      window.toldSpent = [];
+      new MutationObserver(() => window.toldSpent.push(Number(document.body.dataset.turnSpent)))
+        .observe(document.body, {attributes: true, attributeFilter: ['data-turn-spent']});
+    }""")
+    page.select_option(f"#seat-{me}", "easy")
+    # The computer rolls, then plays one move per die (fights rolled in between).
+    other = type(game).seat_names(2)[1 - me]
+    page.wait_for_function(f"window.toldSpent.length >= 2 && document.querySelector('#status').textContent"
+                           f".startsWith({json.dumps(other)})", timeout=60_000)
+    told = page.evaluate("window.toldSpent")
+    assert told[0] == 0 and all(later > 0 for later in told[1:]), told
+    context.close()
