@@ -21,6 +21,8 @@ chance that an attacking group of ``a`` horses wipes out a defending group of
   player's dice show it) and the horses left in each stable. The squared
   horses do not see that the player about to roll may strike first; at equal
   budgets the fitted score wins about 58-60% against them (docs/not_nyout.md).
+  The expert's playouts end where its own turn ends, the other player about
+  to roll: the position the fitted score judges best.
 * Easy searches 6 playouts and medium 40, not the shared 100 and 400: the dice
   decide so much here that the search stops gaining at about 50-100 playouts
   (medium at 400 played as well as hard), so the levels sit where playouts
@@ -75,8 +77,8 @@ WIN = [[win_chance(a, d) for d in range(HORSES + 1)] for a in range(HORSES + 1)]
 
 class NotNyoutPolicy(Policy):
     # The expert scores two-player positions by weights fitted to who won (below), where
-    # its own turn ends (``horizon``: turns begun before a playout's position is scored).
-    levels = {"easy": {"iterations": 6}, "medium": {"iterations": 40}, "expert": {"fitted": True, "horizon": 1}}
+    # its own turn ends.
+    levels = {"easy": {"iterations": 6}, "medium": {"iterations": 40}, "expert": {"fitted": True}}
 
     def first_of_turn(self, game: Game) -> bool:
         return not game.history or game.history[-1].startswith("r")  # just after the turn's roll
@@ -87,8 +89,9 @@ class NotNyoutPolicy(Policy):
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         played: list[tuple[int, str]] = []
-        # Turns that begin before the position is scored (a scratch ``horizon`` setting may change it).
-        turns_left = self.settings.get("horizon") or sum(1 for h in game.horses if h) + 1
+        # The position is scored when a turn begins: with the fitted score, the next one
+        # (the other player about to roll); else at the end of the next full round of turns.
+        turns_left = 1 if self._fitted(game) else sum(1 for h in game.horses if h) + 1
         for _ in range(limit):
             if game.result:
                 break
@@ -144,10 +147,14 @@ class NotNyoutPolicy(Policy):
         pool = calm or actions
         return pool[rng.below(len(pool))]
 
+    def _fitted(self, game: Game) -> bool:
+        """Whether positions are scored by the fitted weights (the expert's, two players)."""
+        return bool(self.settings.get("fitted")) and game.players == 2
+
     def evaluate(self, game: Game) -> list[float]:
         if game.result:
             return rewards(game)
-        if self.settings.get("fitted") and game.players == 2 and game.rolls is None and not game.combat and game.order:
+        if self._fitted(game) and game.rolls is None and not game.combat and game.order:
             return fitted_score(game)
         horses = [float(h) for h in game.horses]
         if game.combat:

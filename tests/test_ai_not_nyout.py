@@ -180,4 +180,9 @@ def test_the_experts_playouts_stop_when_the_other_player_is_about_to_roll():
     g = position({"S": [(0, 1)], "N2": [(1, 1)]}, rolls=(3,), homes=("S", "N"), summoned=True)
     played = hard.playout(g, Rng(5), 400)
     assert g.result or len([m for _, m in played if m.startswith("r")]) == 2   # two more turns
+    # With three players the expert scores as hard does, at the end of the next full round.
+    three = position({"S": [(0, 1)], "N2": [(1, 1)], "E2": [(2, 1)]}, rolls=(3,), players=3,
+                     homes=("S", "N", "E"), summoned=True)
+    played = policy.playout(three, Rng(5), 400)
+    assert three.result or len([m for _, m in played if m.startswith("r")]) == 3
 
