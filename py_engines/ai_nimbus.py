@@ -61,12 +61,14 @@ def pyramids(g: Nimbus) -> int:
     return g.on_board
 
 
-def clearing_collect(g: Nimbus) -> str | None:
-    """A collect that empties the board, if one does: every pyramid a top, on one line, sharing a property."""
+def clearing_collect(g: Nimbus, tops: list[int] | None = None) -> str | None:
+    """A collect that empties the board, if one does: every pyramid a top, on one line, sharing a property.
+    ``tops``: the occupied squares, if the caller has them already."""
     if not g.on_board or g.on_board > 8:
         return None
     stacks = g.stacks
-    tops = occupied(g)
+    if tops is None:
+        tops = occupied(g)
     if len(tops) < g.on_board:
         return None  # a pyramid is hidden under another
     if len(tops) == 1:
@@ -113,11 +115,11 @@ def finishing_turn(g: Nimbus) -> list[str] | None:
     """
     if g.setup or g.collected or g.on_board > 8:
         return None
-    clear = clearing_collect(g)
+    tops = occupied(g)
+    clear = clearing_collect(g, tops)
     if clear or g.moved:
         return [clear] if clear else None
     stacks, dirs = g.stacks, g.dirs
-    tops = occupied(g)
     tall = [s for s in tops if len(stacks[s]) > 1]
     if len(tall) > 1 or tall and len(stacks[tall[0]]) > 2:
         return None

@@ -247,16 +247,20 @@ def _level(name: str, value: Any) -> str:
     return value
 
 
+def _is_number(value: Any) -> bool:
+    """A finite int or float (not a bool)."""
+    return (is_integer(value) or isinstance(value, float)) and math.isfinite(value)
+
+
 def _seconds(name: str, value: Any) -> float:
-    if is_integer(value) or isinstance(value, float):
-        if math.isfinite(value) and 0 < value <= MEASURE_SECONDS:
-            return float(value)
+    if _is_number(value) and 0 < value <= MEASURE_SECONDS:
+        return float(value)
     raise BadRequest(f"'{name}' must be a number of seconds above 0 and at most {MEASURE_SECONDS:g}, "
                      f"not {quote(value)}")
 
 
 def _spent(name: str, value: Any) -> float:
-    if (is_integer(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0:
+    if _is_number(value) and value >= 0:
         return float(value)
     raise BadRequest(f"'{name}' must be a number of seconds, 0 or more, not {quote(value)}")
 
@@ -268,7 +272,7 @@ def _whole(name: str, value: Any) -> int:
 
 
 def _slice(name: str, value: Any) -> float:
-    if (is_integer(value) or isinstance(value, float)) and math.isfinite(value) and 0 <= value <= SLICE_SECONDS:
+    if _is_number(value) and 0 <= value <= SLICE_SECONDS:
         return float(value)
     raise BadRequest(f"'{name}' must be a number of seconds from 0 to {SLICE_SECONDS:g}, not {quote(value)}")
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
 
 import pytest
 
@@ -12,6 +11,7 @@ from conftest import DESKTOP, PHONE, Console, open_context, shot, tap_move, wait
 from py_engines.ai import LEVELS, Search, analyse
 from py_engines.playout import random_game
 from test_browser import Player, played
+from test_browser_not_nyout import link, open_game
 
 pytestmark = pytest.mark.browser
 
@@ -262,9 +262,7 @@ def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(br
     me = game.current
     context = open_context(browser, DESKTOP)
     page = context.new_page()
-    page.goto(server.url + "#/not_nyout?moves=" + ".".join(quote(m, safe="") for m in game.history) + "&seed=4")
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="C"]')
+    open_game(page, server.url, link(game.history, 4))
     page.evaluate("""() => {
       window.toldSpent = [];
       new MutationObserver(() => window.toldSpent.push(Number(document.body.dataset.turnSpent)))
