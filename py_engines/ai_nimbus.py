@@ -24,6 +24,12 @@ score their own collections. So the computer plays in two modes:
   expert's playouts are careful: a player also makes the move action that lets
   a collect empty the board, and draws a turn's last action again (up to
   ``CAREFUL_TRIES`` times) rather than hand the next player a board to empty.
+  With three players or more, hard and the expert expect the others to *grab*:
+  to take their richest turn, ending the round when that pays, without looking
+  at what it leaves the player after them (``grabbing_moves``). In the search
+  tree their turns are those moves only, and in playouts they are not careful.
+  Expecting them to see ahead as the searcher does misjudged who would be handed
+  the round's end, and hard won no more than its share against such players.
 
 A board can be emptied in one turn only when it holds at most eight pyramids
 (one line), none hidden under another after the move action, all on one line
@@ -49,6 +55,7 @@ REPLY_KEEP = 8      # hard's turn plans: the move actions and the collects looke
 ACTIONS = {text: ("=", s, o) for s, row in enumerate(PLACE_NAMES) for o, text in enumerate(row)}
 ACTIONS.update({text: ("-", a, b) for a, row in enumerate(STEP_NAMES) for b, text in enumerate(row)})
 TEMPERATURE = 12.0
+ROUND = 10_000      # grabbing_moves: ending the round outweighs any collect
 SQUARES = range(64)
 
 
@@ -257,9 +264,10 @@ class NimbusPolicy(Policy):
         # medium there (medium won 57.5% of 40 games), at 60 medium wins 83% (docs/nimbus.md).
         "easy": {"setup": "random", "plan": "collect", "iterations": 60},
         "medium": {"setup": "place", "plan": "turn"},
-        "hard": {"setup": "shape", "plan": "reply", "careful": 1},
-        "expert": {"setup": "shape", "plan": "reply_turn", "careful": 1},
+        "hard": {"setup": "shape", "plan": "reply", "careful": 1, "others": "grab"},
+        "expert": {"setup": "shape", "plan": "reply_turn", "careful": 1, "others": "grab"},
     }
+    me = -1  # the player whose end of a round is searched (set by root_moves)
 
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         g = game
@@ -274,7 +282,7 @@ class NimbusPolicy(Policy):
             if plan == "reply_turn":
                 return [self._reply_turn(g, moves, rng)]
             return [self._greedy(g, moves, rng)]
-        me = g.turn
+        me = self.me = g.turn
         finish = finishing_turn(g)
         if finish and me in scorers(g, me):
             return [finish[0]]
@@ -314,6 +322,8 @@ class NimbusPolicy(Policy):
         if g.setup:  # the round is over: the search looks no further (see playout)
             return [setup_move(g)]
         moves = unique_collects(g, g.legal_moves())
+        if self._grabs(g, g.turn):
+            return grabbing_moves(g, moves)
         if g.moved and g.on_board <= 16 or g.collected and g.on_board <= 8:
             # The turn's last move: leave no board the next player can empty to my cost
             # (only a board of eight pyramids or fewer can be emptied in one turn).
@@ -329,6 +339,12 @@ class NimbusPolicy(Policy):
                     safe.append(move)
             return safe or moves
         return moves
+
+    def _grabs(self, g: Nimbus, player: int) -> bool:
+        """Whether the search expects ``player`` to grab (take the richest turn, see
+        ``grabbing_moves``) rather than look ahead: with ``others: grab``, every player but
+        the searcher in a game of three or more."""
+        return self.settings.get("others") == "grab" and g.players > 2 and player != self.me >= 0
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         g = game
@@ -349,7 +365,7 @@ class NimbusPolicy(Policy):
                         move = finish[0]
             if move is None:
                 move = quick_move(g, rng)
-                if careful and (g.moved or g.collected) and g.on_board <= 16:
+                if careful and (g.moved or g.collected) and g.on_board <= 16 and not self._grabs(g, mover):
                     # The turn's last action: try again, a few times, not to hand the next
                     # player a board they can empty at once.
                     for _ in range(CAREFUL_TRIES):
@@ -485,6 +501,27 @@ class NimbusPolicy(Policy):
     def _spoiler(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
         scored = [(_collect_after(g, m), m) for m in moves]
         return _one_of(scored, min(v for v, _ in scored), rng)
+
+
+def grabbing_moves(g: Nimbus, moves: list[str]) -> list[str]:
+    """The moves a player who grabs would choose among: those that make the richest turn (a
+    collect alone, or a move action and the richest collect it leaves), ending the round first
+    when that scores for the player and last when it does not; all ``moves`` when only the
+    move action is left, since such a player does not look at what it leaves."""
+    if g.collected:
+        return moves
+    lines = None if g.moved else Lines(g)
+    scored = []
+    for move in moves:
+        if ":" not in move:
+            value = lines.richest_after(_played(g, move), changed_by(g, move))
+        elif len(taken_by(g, move)) == g.on_board:  # the last pyramids
+            value = ROUND if g.turn in scorers(g, g.turn) else -ROUND
+        else:
+            value = collect_pips(g, move)
+        scored.append((value, move))
+    top = max(v for v, _ in scored)
+    return [m for v, m in scored if v == top]
 
 
 def _played(g: Nimbus, move: str) -> Nimbus:

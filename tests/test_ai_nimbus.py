@@ -4,7 +4,8 @@ import pytest
 import py_engines
 from py_engines import CHANCE
 from py_engines.ai import analyse, choose_move
-from py_engines.ai_nimbus import best_collect, finishing_turn, richest_turn
+from py_engines.ai_nimbus import (ROUND, NimbusPolicy, best_collect, collect_pips, finishing_turn, grabbing_moves,
+                                  richest_turn, scorers, unique_collects)
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 from test_nimbus import position
@@ -203,3 +204,59 @@ def test_the_richest_turn_is_the_best_of_a_collect_alone_and_every_move_action_t
         assert richest_turn(g) == max([alone] + after_each)
         seen += 1
     assert seen >= 5
+
+
+def test_a_grabbing_player_takes_the_richest_turn_and_ends_the_round_when_it_pays():
+    """grabbing_moves against trying every move: a collect is worth its pips, a move action the
+    richest collect it leaves, the last pyramids a round won (or lost, under misere play)."""
+    seen = {"start": 0, "moved": 0, "collected": 0, "last": 0}
+    for options in ({}, {"round_end": "misere"}):
+        for seed in range(6, 14):
+            for g in positions_along(3, seed, 3, **options):
+                if g.setup or g.to_move == CHANCE:
+                    continue
+                moves = unique_collects(g, g.legal_moves())
+                chosen = grabbing_moves(g, moves)
+                if g.collected:
+                    assert chosen == moves
+                    seen["collected"] += 1
+                    continue
+                values = {}
+                for move in moves:
+                    after = g.clone()
+                    after.play(move)
+                    if after.round != g.round or after.is_over:
+                        values[move] = ROUND if g.turn in scorers(g, g.turn) else -ROUND
+                        seen["last"] += 1
+                    elif ":" in move:
+                        values[move] = collect_pips(g, move)
+                    else:
+                        values[move] = best_collect(after)[0]
+                top = max(values.values())
+                assert chosen == [m for m in moves if values[m] == top]
+                seen["moved" if g.moved else "start"] += 1
+    assert min(seen.values()) >= 3, seen
+
+
+def test_with_three_players_hard_expects_the_others_to_grab_and_with_two_to_look_ahead():
+    def policy(me: int, **settings) -> NimbusPolicy:
+        made = NimbusPolicy()
+        made.settings = {**NimbusPolicy.levels["hard"], **settings}
+        made.me = me
+        return made
+
+    checked = {2: 0, 3: 0}
+    for players in (2, 3):
+        for g in positions_along(players, 9, 4):
+            if g.setup or g.to_move == CHANCE or g.on_board > 12:
+                continue
+            other = (g.turn + 1) % players  # another player searches
+            looks_ahead = policy(other, others="none").node_moves(g)
+            if players == 3:
+                assert policy(other).node_moves(g) == grabbing_moves(g, unique_collects(g, g.legal_moves()))
+            else:
+                assert policy(other).node_moves(g) == looks_ahead
+            # The searcher's own turns are searched as before.
+            assert policy(g.turn).node_moves(g) == policy(g.turn, others="none").node_moves(g)
+            checked[players] += 1
+    assert min(checked.values()) >= 3, checked
