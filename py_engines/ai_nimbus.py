@@ -429,11 +429,7 @@ class NimbusPolicy(Policy):
             return _one_of(scored, max(v for v, _ in scored), rng)
         lines = Lines(g)
         plans: list[tuple[int, str]] = []
-        first = []
-        for action in g._move_actions():
-            after = g.clone()
-            after.play_unchecked(action)
-            first.append((lines.richest_after(after, changed_by(g, action)), action))
+        first = [(lines.richest_after_action(g, action), action) for action in g._move_actions()]
         first.sort(key=lambda x: -x[0])
         for _, action in first[:REPLY_KEEP]:
             after = g.clone()
@@ -448,7 +444,7 @@ class NimbusPolicy(Policy):
             if not after.on_board:
                 continue  # a collect that empties the board is the endgame's business
             rest = Lines(after)
-            worst = min(rest.richest_after(_played(after, a), changed_by(after, a)) for a in after._move_actions())
+            worst = min(rest.richest_after_action(after, a) for a in after._move_actions())
             plans.append((value - worst, collect))
         return _one_of(plans, max(v for v, _ in plans), rng)
 
@@ -471,7 +467,7 @@ class NimbusPolicy(Policy):
             return _one_of(scored, max(v for v, _ in scored), rng)
         lines = Lines(g)
         plans: list[tuple[int, str]] = []
-        first = sorted(((lines.richest_after(_played(g, a), changed_by(g, a)), a) for a in g._move_actions()),
+        first = sorted(((lines.richest_after_action(g, a), a) for a in g._move_actions()),
                        key=lambda x: -x[0])
         for _, action in first[:REPLY_KEEP]:
             after = _played(g, action)
@@ -484,7 +480,7 @@ class NimbusPolicy(Policy):
             if not after.on_board:
                 continue  # a collect that empties the board is the endgame's business
             rest = Lines(after)
-            spoilers = sorted((rest.richest_after(_played(after, a), changed_by(after, a)), a) for a in after._move_actions())
+            spoilers = sorted((rest.richest_after_action(after, a), a) for a in after._move_actions())
             plans.append((value - min(richest_turn(_played(after, a)) for _, a in spoilers[:4]), collect))
         return _one_of(plans, max(v for v, _ in plans), rng)
 
@@ -514,7 +510,7 @@ def grabbing_moves(g: Nimbus, moves: list[str]) -> list[str]:
     scored = []
     for move in moves:
         if ":" not in move:
-            value = lines.richest_after(_played(g, move), changed_by(g, move))
+            value = lines.richest_after_action(g, move)
         elif len(taken_by(g, move)) == g.on_board:  # the last pyramids
             value = ROUND if g.turn in scorers(g, g.turn) else -ROUND
         else:
@@ -538,7 +534,7 @@ def richest_turn(g: Nimbus) -> int:
     lines = Lines(g)
     best = max(lines.best)
     for action in g._move_actions():
-        best = max(best, lines.richest_after(_played(g, action), changed_by(g, action)))
+        best = max(best, lines.richest_after_action(g, action))
     return best
 
 
@@ -551,14 +547,6 @@ def starter(g: Nimbus) -> int:
     """Who makes the first turn of play once this setup is over (the player after the last placer)."""
     placements = g.left + (1 if g.held >= 0 else 0)  # pyramids still to be placed, this player's included
     return (g.turn + placements) % g.players
-
-
-def changed_by(g: Nimbus, move: str) -> tuple[int, ...]:
-    """The squares whose top a move action or a collect changes."""
-    if ":" in move:
-        return taken_by(g, move)
-    kind, a, b = ACTIONS[move]
-    return (a,) if kind == "=" else (a, b)
 
 
 # A setup placement's text -> (square, direction: -1 upright, else 0-7).
@@ -601,6 +589,26 @@ class Lines:
             if v > top:
                 top = v
         return top
+
+    def richest_after_action(self, g: Nimbus, action: str) -> int:
+        """The richest collect once the move action ``action`` is played (``g`` is put back as it was)."""
+        kind, a, b = ACTIONS[action]
+        stacks, dirs = g.stacks, g.dirs
+        changed = (a,) if kind == "=" else (a, b)
+        saved = [(s, stacks[s], dirs[s]) for s in changed]
+        if kind == "=":  # the pyramid turns where it lies
+            dirs[a] = b - 1
+        else:  # the top of a goes onto b, as it lay
+            stacks[b] = stacks[b] + stacks[a][-1:]
+            stacks[a] = stacks[a][:-1]
+            dirs[b] = dirs[a]
+            if not stacks[a]:
+                dirs[a] = -1
+        try:
+            return self.richest_after(g, changed)
+        finally:
+            for s, stack, direction in saved:
+                stacks[s], dirs[s] = stack, direction
 
     def richest_with(self, g: Nimbus, square: int, direction: int, kind: int) -> int:
         """The richest collect once a pyramid of ``kind`` goes on ``square`` (``direction`` -1: upright)."""
