@@ -24,12 +24,13 @@ score their own collections. So the computer plays in two modes:
   expert's playouts are careful: a player also makes the move action that lets
   a collect empty the board, and draws a turn's last action again (up to
   ``CAREFUL_TRIES`` times) rather than hand the next player a board to empty.
-  With three players or more, hard and the expert expect the others to *grab*:
-  to take their richest turn, ending the round when that pays, without looking
-  at what it leaves the player after them (``grabbing_moves``). In the search
-  tree their turns are those moves only, and in playouts they are not careful.
-  Expecting them to see ahead as the searcher does misjudged who would be handed
-  the round's end, and hard won no more than its share against such players.
+  With three players or more, hard expects the others to *grab* (``others:
+  grab``): to take their richest turn, ending the round when that pays, without
+  looking at what it leaves the player after them (``grabbing_moves``). In the
+  search tree their turns are those moves only, and in playouts they are not
+  careful. Expecting them to see ahead as it does, hard misjudged who would be
+  handed the round's end and won no more than its share against such players.
+  The expert still expects the others to see ahead, as strong players do.
 
 A board can be emptied in one turn only when it holds at most eight pyramids
 (one line), none hidden under another after the move action, all on one line
@@ -265,7 +266,7 @@ class NimbusPolicy(Policy):
         "easy": {"setup": "random", "plan": "collect", "iterations": 60},
         "medium": {"setup": "place", "plan": "turn"},
         "hard": {"setup": "shape", "plan": "reply", "careful": 1, "others": "grab"},
-        "expert": {"setup": "shape", "plan": "reply_turn", "careful": 1, "others": "grab"},
+        "expert": {"setup": "shape", "plan": "reply_turn", "careful": 1},
     }
     me = -1  # the player whose end of a round is searched (set by root_moves)
 
@@ -344,7 +345,7 @@ class NimbusPolicy(Policy):
         """Whether the search expects ``player`` to grab (take the richest turn, see
         ``grabbing_moves``) rather than look ahead: with ``others: grab``, every player but
         the searcher in a game of three or more."""
-        return self.settings.get("others") == "grab" and g.players > 2 and player != self.me >= 0
+        return self.settings.get("others") == "grab" and g.players > 2 and self.me >= 0 and player != self.me
 
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
         g = game
