@@ -201,7 +201,12 @@ def taken_by(g: Nimbus, move: str) -> tuple[int, ...]:
 
 
 def collect_pips(g: Nimbus, move: str) -> int:
-    return sum(g.stacks[s][-1] % 3 + 1 for s in taken_by(g, move))
+    return top_pips(g, taken_by(g, move))
+
+
+def top_pips(g: Nimbus, squares: tuple[int, ...]) -> int:
+    """The pips of the top pyramids on these squares."""
+    return sum(g.stacks[s][-1] % 3 + 1 for s in squares)
 
 
 def best_collect(g: Nimbus) -> tuple[int, str | None]:
@@ -430,8 +435,7 @@ class NimbusPolicy(Policy):
             return _one_of(scored, max(v for v, _ in scored), rng)
         lines = Lines(g)
         plans: list[tuple[int, str]] = []
-        first = [(lines.richest_after_action(g, action), action) for action in g._move_actions()]
-        first.sort(key=lambda x: -x[0])
+        first = sorted(((lines.richest_after_action(g, a), a) for a in g._move_actions()), key=lambda x: -x[0])
         for _, action in first[:REPLY_KEEP]:
             after = g.clone()
             after.play_unchecked(action)
@@ -511,11 +515,13 @@ def grabbing_moves(g: Nimbus, moves: list[str]) -> list[str]:
     scored = []
     for move in moves:
         if ":" not in move:
-            value = lines.richest_after_action(g, move)
-        elif len(taken_by(g, move)) == g.on_board:  # the last pyramids
+            scored.append((lines.richest_after_action(g, move), move))
+            continue
+        taken = taken_by(g, move)
+        if len(taken) == g.on_board:  # the last pyramids
             value = ROUND if g.turn in scorers(g, g.turn) else -ROUND
         else:
-            value = collect_pips(g, move)
+            value = top_pips(g, taken)
         scored.append((value, move))
     top = max(v for v, _ in scored)
     return [m for v, m in scored if v == top]
