@@ -12,7 +12,10 @@ time is the sum of those calls, measured in the page; the page's own pauses
 person plays) are not in it and are reported apart. The same turns are played in
 CPython through the bridge. Used by ``bench/run.py``; also runnable alone:
 
-    python3 bench/think.py [--games nymbat,not_nyout] [--levels hard,expert] [--turns 6]
+    python3 bench/think.py [--games nymbat,not_nyout] [--levels hard,expert] [--turns 6] [--players 3]
+
+``--players`` plays tables of that many players (the games that offer the
+count; two by default).
 """
 from __future__ import annotations
 
@@ -53,14 +56,14 @@ THINK_PROBE_JS = """() => {
 }"""
 
 
-def turn_starts(name: str, count: int) -> list[dict]:
+def turn_starts(name: str, count: int, players: int = 2) -> list[dict]:
     """Records of ``count`` positions where a player's turn begins with a decision, spread
-    over seeded games between greedy players (two players; turns of player 0 and 1 alike;
+    over seeded games between ``players`` greedy players (every player's turns alike;
     in Nimbus, turns of play rather than the setup's placements)."""
     found: list[dict] = []
     seed = 0
     while len(found) < count and seed < 50:
-        game = py_engines.new_game(name, 2, seed)
+        game = py_engines.new_game(name, players, seed)
         rng = Rng(seed)
         starts = []
         last_turn = None
@@ -106,7 +109,11 @@ def play_turn(record: dict, level: str, think, ask) -> dict:
     return {"seconds": seconds, "moves": moves, "rolls": rolls, "searched": searched, "playouts": playouts}
 
 
-def cpython_turns(games: list[str], levels: list[str], count: int) -> dict:
+def offers(name: str, players: int) -> bool:
+    return players in py_engines.GAMES[name]["players"]
+
+
+def cpython_turns(games: list[str], levels: list[str], count: int, players: int = 2) -> dict:
     def timed(request):
         started = time.perf_counter()
         answer = json.loads(bridge.handle(json.dumps(request)))
@@ -114,14 +121,14 @@ def cpython_turns(games: list[str], levels: list[str], count: int) -> dict:
 
     results: dict = {}
     for name in games:
-        for record in turn_starts(name, count):
+        for record in turn_starts(name, count, players):
             for level in levels:
                 results.setdefault(name, {}).setdefault(level, []).append(
                     play_turn(record, level, lambda r: timed({"op": "think", **r}), timed))
     return results
 
 
-def pyodide_turns(page, games: list[str], levels: list[str], count: int) -> dict:
+def pyodide_turns(page, games: list[str], levels: list[str], count: int, players: int = 2) -> dict:
     """``page``: a page with an engine worker (build.ENGINE_PROBE_JS)."""
     page.evaluate(THINK_PROBE_JS)
     page.evaluate("() => ask({op: 'games'})")  # the worker's boot is not a turn's time
@@ -136,7 +143,7 @@ def pyodide_turns(page, games: list[str], levels: list[str], count: int) -> dict
 
     results: dict = {}
     for name in games:
-        for record in turn_starts(name, count):
+        for record in turn_starts(name, count, players):
             for level in levels:
                 results.setdefault(name, {}).setdefault(level, []).append(play_turn(record, level, think, ask))
     return results
@@ -167,6 +174,7 @@ def main() -> int:
     parser.add_argument("--games", help="comma-separated games (default: every built game)")
     parser.add_argument("--levels", default="hard,expert")
     parser.add_argument("--turns", type=int, default=8, help="turn starts per game")
+    parser.add_argument("--players", type=int, default=2, help="players at the table (games that offer the count)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     import os
@@ -175,17 +183,19 @@ def main() -> int:
     import run  # noqa: E402  (the benchmark's server and browser settings)
     from playwright.sync_api import sync_playwright
     built = [name for name, info in py_engines.GAMES.items() if info["built"]]
-    games = args.games.split(",") if args.games else built
+    games = [name for name in (args.games.split(",") if args.games else built) if offers(name, args.players)]
+    if not games:
+        raise SystemExit(f"no game here offers {args.players} players")
     levels = args.levels.split(",")
     httpd, base = run.serve(run.FloorHandler)  # as bench/run.py serves its engine figures
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=run.ARGS)
         context, page = run.engine_page(browser, base)
-        pyodide = pyodide_turns(page, games, levels, args.turns)
+        pyodide = pyodide_turns(page, games, levels, args.turns, args.players)
         context.close()
         browser.close()
     httpd.shutdown()
-    cpython = cpython_turns(games, levels, args.turns)
+    cpython = cpython_turns(games, levels, args.turns, args.players)
     report(cpython, pyodide, levels)
     if args.json:
         args.json.write_text(json.dumps({"cpython": cpython, "pyodide": pyodide}, indent=1))
