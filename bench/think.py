@@ -15,7 +15,9 @@ CPython through the bridge. Used by ``bench/run.py``; also runnable alone:
     python3 bench/think.py [--games nymbat,not_nyout] [--levels hard,expert] [--turns 6] [--players 3]
 
 ``--players`` plays tables of that many players (the games that offer the
-count; two by default).
+count; two by default). ``--round-ends`` takes Nimbus's turns only where a
+round is near its end (at most ``ai_nimbus.ENDGAME`` pyramids on the board),
+where the levels search and the longest turns are.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ import py_engines  # noqa: E402
 from py_engines import bridge  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
 from py_engines.greedy import greedy_move  # noqa: E402
+from py_engines.ai_nimbus import ENDGAME  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
 
 ROLL_PAUSE = 0.45      # site/computer.js: ROLL_PAUSE_MS, before each roll the page makes
@@ -56,10 +59,11 @@ THINK_PROBE_JS = """() => {
 }"""
 
 
-def turn_starts(name: str, count: int, players: int = 2) -> list[dict]:
+def turn_starts(name: str, count: int, players: int = 2, round_ends: bool = False) -> list[dict]:
     """Records of ``count`` positions where a player's turn begins with a decision, spread
     over seeded games between ``players`` greedy players (every player's turns alike;
-    in Nimbus, turns of play rather than the setup's placements)."""
+    in Nimbus, turns of play rather than the setup's placements, and with ``round_ends``
+    only those near a round's end)."""
     found: list[dict] = []
     seed = 0
     while len(found) < count and seed < 50:
@@ -70,7 +74,7 @@ def turn_starts(name: str, count: int, players: int = 2) -> list[dict]:
         while not game.is_over and len(game.history) < 600:
             if game.to_move != CHANCE and game.turns != last_turn:
                 last_turn = game.turns
-                if not getattr(game, "setup", False):  # Nimbus: turns of play, not the setup's placements
+                if not getattr(game, "setup", False) and (not round_ends or game.on_board <= ENDGAME):
                     starts.append(json.loads(game.to_json()))
             game.play(greedy_move(game, rng))
         step = max(1, len(starts) // 4)
@@ -113,7 +117,8 @@ def offers(name: str, players: int) -> bool:
     return players in py_engines.GAMES[name]["players"]
 
 
-def cpython_turns(games: list[str], levels: list[str], count: int, players: int = 2) -> dict:
+def cpython_turns(games: list[str], levels: list[str], count: int, players: int = 2,
+                  round_ends: bool = False) -> dict:
     def timed(request):
         started = time.perf_counter()
         answer = json.loads(bridge.handle(json.dumps(request)))
@@ -121,14 +126,15 @@ def cpython_turns(games: list[str], levels: list[str], count: int, players: int 
 
     results: dict = {}
     for name in games:
-        for record in turn_starts(name, count, players):
+        for record in turn_starts(name, count, players, round_ends):
             for level in levels:
                 results.setdefault(name, {}).setdefault(level, []).append(
                     play_turn(record, level, lambda r: timed({"op": "think", **r}), timed))
     return results
 
 
-def pyodide_turns(page, games: list[str], levels: list[str], count: int, players: int = 2) -> dict:
+def pyodide_turns(page, games: list[str], levels: list[str], count: int, players: int = 2,
+                  round_ends: bool = False) -> dict:
     """``page``: a page with an engine worker (build.ENGINE_PROBE_JS)."""
     page.evaluate(THINK_PROBE_JS)
     page.evaluate("() => ask({op: 'games'})")  # the worker's boot is not a turn's time
@@ -143,7 +149,7 @@ def pyodide_turns(page, games: list[str], levels: list[str], count: int, players
 
     results: dict = {}
     for name in games:
-        for record in turn_starts(name, count, players):
+        for record in turn_starts(name, count, players, round_ends):
             for level in levels:
                 results.setdefault(name, {}).setdefault(level, []).append(play_turn(record, level, think, ask))
     return results
@@ -175,6 +181,7 @@ def main() -> int:
     parser.add_argument("--levels", default="hard,expert")
     parser.add_argument("--turns", type=int, default=8, help="turn starts per game")
     parser.add_argument("--players", type=int, default=2, help="players at the table (games that offer the count)")
+    parser.add_argument("--round-ends", action="store_true", help="Nimbus: only turns near a round's end")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     import os
@@ -184,18 +191,21 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
     built = [name for name, info in py_engines.GAMES.items() if info["built"]]
     games = [name for name in (args.games.split(",") if args.games else built) if offers(name, args.players)]
+    if args.round_ends:
+        games = [name for name in games if name == "nimbus"]
     if not games:
-        raise SystemExit(f"no game here offers {args.players} players")
+        raise SystemExit(f"nothing to time: no game asked for offers {args.players} players"
+                         + (" and turns near a round's end (Nimbus only)" if args.round_ends else ""))
     levels = args.levels.split(",")
     httpd, base = run.serve(run.FloorHandler)  # as bench/run.py serves its engine figures
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=run.ARGS)
         context, page = run.engine_page(browser, base)
-        pyodide = pyodide_turns(page, games, levels, args.turns, args.players)
+        pyodide = pyodide_turns(page, games, levels, args.turns, args.players, args.round_ends)
         context.close()
         browser.close()
     httpd.shutdown()
-    cpython = cpython_turns(games, levels, args.turns, args.players)
+    cpython = cpython_turns(games, levels, args.turns, args.players, args.round_ends)
     report(cpython, pyodide, levels)
     if args.json:
         args.json.write_text(json.dumps({"cpython": cpython, "pyodide": pyodide}, indent=1))

@@ -30,3 +30,9 @@ def test_only_games_that_offer_the_count_are_timed():
 def test_a_turn_is_played_whole_through_the_bridge():
     timed = think.cpython_turns(["nimbus"], ["easy"], 1, players=3)["nimbus"]["easy"][0]
     assert timed["moves"] == 2 and timed["seconds"] > 0  # a move action and a collect
+
+
+def test_round_ends_are_nimbus_turns_the_levels_search():
+    for record in think.turn_starts("nimbus", 4, 3, round_ends=True):
+        game = py_engines.load(json.dumps(record))
+        assert game.on_board <= think.ENDGAME and not (game.setup or game.moved or game.collected)
