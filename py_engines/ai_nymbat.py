@@ -46,9 +46,6 @@ W_HOME = 12.0
 W_THREAT_MOVER = 0.8
 W_THREAT_WAITER = 0.25
 W_OUT = 15.0
-# The expert's two-player score: the chance that the player to move wins, a logistic model
-# on ``features`` fitted to who won games between medium players (bench/fit_nymbat.py).
-WEIGHTS = [0.106, 2.701, 0.060, 0.115, -0.272, -0.279, 0.071, 0.044, -0.736, -0.722, -0.051]
 
 
 class NymbatPolicy(Policy):
@@ -61,7 +58,7 @@ class NymbatPolicy(Policy):
         "easy": {"iterations": 30, "turn_share": 0.1},
         "medium": {"iterations": 200, "turn_share": 0.1},
         "hard": {"turn_share": 0.1},
-        "expert": {"turn_share": 0.05, "fitted": True},
+        "expert": {"turn_share": 0.05},
     }
 
     # -- candidate moves ------------------------------------------------------
@@ -131,12 +128,9 @@ class NymbatPolicy(Policy):
         if g.is_over:
             return super().evaluate(g)
         n = g.players
-        mover = g.turn
-        threats = best_attacks(g)
-        if n == 2 and self.settings.get("fitted"):
-            r = logistic(sum(w * x for w, x in zip(WEIGHTS, features(g, mover, threats))))
-            return [r, 1.0 - r] if mover == 0 else [1.0 - r, r]
         points = [self._points(g, p) for p in range(n)]
+        mover = g.turn
+        threats = self._threats(g)
         weight = [W_THREAT_MOVER if g.side[p] == g.side[mover] else W_THREAT_WAITER for p in range(n)]
         if n == 2:
             diff = points[0] - points[1] + threats[0] * weight[0] - threats[1] * weight[1]
@@ -152,79 +146,58 @@ class NymbatPolicy(Policy):
     def _points(self, g: Nymbat, p: int) -> float:
         if g.out[p]:
             return 0.0
-        material, _, advance, front, home = _standing(g, p)
-        return material + W_ADVANCE * advance - W_FRONT * front + (W_HOME if home else 0.0)
+        foe = g.opponent(p)
+        target = DIST[g.edge[foe]]
+        owner, num = g.owner, g.num
+        material = float(g.reserve[p])
+        advance = 0.0
+        front = 15
+        on_row = False
+        for c in range(CELLS):
+            if owner[c] == p:
+                k = num[c]
+                d = target[c]
+                material += k
+                advance += k * (14 - d) / 14.0
+                if d < front:
+                    front = d
+                    if d == 0:
+                        on_row = True
+        score = material + W_ADVANCE * advance - W_FRONT * front
+        if on_row and not any(owner[c] == foe for c in HOME[g.edge[foe]]):
+            score += W_HOME
+        return score
 
-
-def best_attacks(g: Nymbat) -> list[float]:
-    """Per player, the largest number among enemy pieces it could take and survive next turn
-    (reach judged by plain distance, ignoring blockers)."""
-    owner, num, side = g.owner, g.num, g.side
-    n = g.players
-    pieces = [c for c in range(CELLS) if owner[c] >= 0]
-    speed = [0] * CELLS
-    support = [0] * CELLS
-    for c in pieces:
-        o = owner[c]
-        support[c] += num[c]
-        for x in NEIGHBOURS[c]:
-            if owner[x] == o:
-                support[x] += num[c]
-        if not speed[c]:
-            group = g.group_of(c)
-            s = min(num[x] for x in group)
-            for x in group:
-                speed[x] = s
-    best = [0] * n
-    sides = [[c for c in pieces if side[owner[c]] == k] for k in (0, 1)]
-    for k in (0, 1):
-        attackers, targets = sides[k], sides[1 - k]
-        for e in attackers:
-            q, ne, reach = owner[e], num[e], speed[e]
-            row = STEPS[e]
-            for m in targets:
-                if ne > support[m] and row[m] <= reach and num[m] > best[q]:
-                    best[q] = num[m]
-    return best
-
-
-def _standing(g: Nymbat, p: int) -> tuple[float, int, float, int, bool]:
-    """Player ``p``'s material (reserve and the numbers on the board), pieces on the board,
-    advance (numbers weighted by how far they have come), front piece's distance from the
-    opponent's home row, and whether ``p`` stands on that row where the opponent has no piece."""
-    foe = g.opponent(p)
-    target = DIST[g.edge[foe]]
-    owner, num = g.owner, g.num
-    material = float(g.reserve[p])
-    pieces = 0
-    advance = 0.0
-    front = 15
-    for c in range(CELLS):
-        if owner[c] == p:
-            k = num[c]
-            d = target[c]
-            material += k
-            pieces += 1
-            advance += k * (14 - d) / 14.0
-            if d < front:
-                front = d
-    home = front == 0 and not any(owner[c] == foe for c in HOME[g.edge[foe]])
-    return material, pieces, advance, front, home
-
-
-def features(g: Nymbat, me: int, threats: list[float] | None = None) -> list[float]:
-    """What the expert's two-player score weighs, for the player ``me`` to move, each beside
-    the opponent's: material, reserve, pieces, advance, front distance, standing on the
-    opponent's home row, and the best attack each has (``best_attacks``)."""
-    you = g.opponent(me)
-    threats = threats if threats is not None else best_attacks(g)
-    mine, theirs = _standing(g, me), _standing(g, you)
-    return [1.0,
-            (mine[0] - theirs[0]) / 10.0, (g.reserve[me] - g.reserve[you]) / 10.0,
-            (mine[1] - theirs[1]) / 5.0, (mine[2] - theirs[2]) / 10.0,
-            mine[3] / 14.0, theirs[3] / 14.0,
-            float(mine[4]), float(theirs[4]),
-            threats[me] / 6.0, threats[you] / 6.0]
+    def _threats(self, g: Nymbat) -> list[float]:
+        """Per player, the largest number among enemy pieces it could take and survive next turn
+        (reach judged by plain distance, ignoring blockers)."""
+        owner, num, side = g.owner, g.num, g.side
+        n = g.players
+        pieces = [c for c in range(CELLS) if owner[c] >= 0]
+        speed = [0] * CELLS
+        support = [0] * CELLS
+        for c in pieces:
+            o = owner[c]
+            support[c] += num[c]
+            for x in NEIGHBOURS[c]:
+                if owner[x] == o:
+                    support[x] += num[c]
+            if not speed[c]:
+                group = g.group_of(c)
+                s = min(num[x] for x in group)
+                for x in group:
+                    speed[x] = s
+        best = [0] * n
+        sides = [[c for c in pieces if side[owner[c]] == k] for k in (0, 1)]
+        for k in (0, 1):
+            attackers, targets = sides[k], sides[1 - k]
+            for e in attackers:
+                q, ne, reach = owner[e], num[e], speed[e]
+                row = STEPS[e]
+                for m in targets:
+                    if ne > support[m] and row[m] <= reach and num[m] > best[q]:
+                        best[q] = num[m]
+        return best
 
 
 def policy() -> NymbatPolicy:

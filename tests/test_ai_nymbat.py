@@ -1,7 +1,7 @@
 """The computer opponent in Nymbat: legal, reproducible, and sensible in plain positions."""
 import py_engines
 from py_engines.ai import LEVELS, analyse, choose_move, policy_for
-from py_engines.ai_nymbat import WEIGHTS, NymbatPolicy, features
+from py_engines.ai_nymbat import NymbatPolicy
 from py_engines.nymbat import INDEX
 from py_engines.playout import random_game
 from py_engines.rng import Rng
@@ -129,32 +129,3 @@ def test_easy_and_medium_have_their_own_small_budgets():
     assert analyse(g, "easy", seed=1)["budget"] == 30
     assert analyse(g, "medium", seed=1)["budget"] == 200
     assert analyse(g, "hard", seed=1)["budget"] == LEVELS["hard"]["iterations"]
-
-
-# -- the expert's fitted score ------------------------------------------------------
-
-def test_features_are_the_movers_beside_the_opponents():
-    g = position({"h8": (0, 6), "h9": (1, 5), "b4": (0, 2), "m5": (1, 2)}, reserves=(9, 4))
-    mine, theirs = features(g, 0), features(g, 1)
-    assert len(mine) == len(WEIGHTS) == 11 and mine[0] == theirs[0] == 1.0
-    for k in (1, 2, 3, 4):  # material, reserve, pieces, advance: differences
-        assert mine[k] == -theirs[k]
-    assert (mine[5], mine[7], mine[9]) == (theirs[6], theirs[8], theirs[10])  # front, home row, attack
-    assert mine[1] == ((9 + 6 + 2) - (4 + 5 + 2)) / 10.0 and mine[2] == 0.5
-
-
-def test_only_the_expert_scores_two_player_positions_by_the_fitted_weights():
-    policy = NymbatPolicy()
-    g = position({"h8": (0, 6), "h9": (1, 5), "m5": (1, 2)}, reserves=(5, 5))
-    hand = policy.evaluate(g)
-    policy.settings = {**LEVELS["expert"], **NymbatPolicy.levels["expert"]}
-    fitted = policy.evaluate(g)
-    assert fitted != hand and abs(sum(fitted) - 1.0) < 1e-12 and 0.0 < fitted[0] < 1.0
-    # Material counts for the side that has it, whoever is to move.
-    rich = position({"h8": (0, 6), "m5": (1, 2)}, reserves=(20, 5))
-    poor = position({"h8": (0, 6), "m5": (1, 2)}, reserves=(5, 20))
-    for turn in (0, 1):
-        rich.turn = poor.turn = turn
-        assert policy.evaluate(rich)[0] > 0.5 > policy.evaluate(poor)[0]
-    four = py_engines.new_game("nymbat", 4)
-    assert policy.evaluate(four) == NymbatPolicy().evaluate(four)  # four players: the hand-set score
