@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
 from py_engines import bridge  # noqa: E402
+from py_engines.ai_nimbus import ENDGAME  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
 from py_engines.greedy import greedy_move  # noqa: E402
-from py_engines.ai_nimbus import ENDGAME  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
 
 ROLL_PAUSE = 0.45      # site/computer.js: ROLL_PAUSE_MS, before each roll the page makes
