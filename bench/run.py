@@ -452,6 +452,7 @@ def main() -> int:
     unknown = [g for g in games if g not in built]
     if unknown:
         parser.error(f"not built: {', '.join(unknown)} (built: {', '.join(built)})")
+    turn_starts = turn_bench.turn_starts_of(games, 3 if args.quick else 8)  # the computer turns timed, page and CPython
 
     from playwright.sync_api import sync_playwright
     httpd, base = serve(FloorHandler)
@@ -476,7 +477,7 @@ def main() -> int:
         py = pyodide_speed(browser, base, games, args.seconds, args.runs)
         py_think = pyodide_think(browser, base, games)
         context, page = engine_page(browser, base)
-        py_turns = turn_bench.pyodide_turns(page, games, TURN_LEVELS, 3 if args.quick else 8)
+        py_turns = turn_bench.pyodide_turns(page, turn_starts, TURN_LEVELS)
         context.close()
         browser.close()
     httpd.shutdown()
@@ -508,7 +509,7 @@ def main() -> int:
                   f"{median(ps):10.2f} /{max(ps):5.2f}{rate(cp_think[game][level]):20,.0f}"
                   f"{rate(py_think[game][level]):9,.0f}")
     print("  (per move; a player waits for the whole turn, below)")
-    cp_turns = turn_bench.cpython_turns(games, TURN_LEVELS, 3 if args.quick else 8)
+    cp_turns = turn_bench.cpython_turns(turn_starts, TURN_LEVELS)
     report["turns"] = {"cpython": cp_turns, "pyodide": py_turns}
     turn_bench.report(cp_turns, py_turns, TURN_LEVELS)
     if args.json:

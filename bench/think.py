@@ -117,24 +117,27 @@ def offers(name: str, players: int) -> bool:
     return players in py_engines.GAMES[name]["players"]
 
 
-def cpython_turns(games: list[str], levels: list[str], count: int, players: int = 2,
-                  round_ends: bool = False) -> dict:
+def turn_starts_of(games: list[str], count: int, players: int = 2, round_ends: bool = False) -> dict:
+    """``turn_starts`` per game, found once for both the page's and CPython's timings."""
+    return {name: turn_starts(name, count, players, round_ends) for name in games}
+
+
+def cpython_turns(starts: dict[str, list[dict]], levels: list[str]) -> dict:
     def timed(request):
         started = time.perf_counter()
         answer = json.loads(bridge.handle(json.dumps(request)))
         return answer, time.perf_counter() - started
 
     results: dict = {}
-    for name in games:
-        for record in turn_starts(name, count, players, round_ends):
+    for name, records in starts.items():
+        for record in records:
             for level in levels:
                 results.setdefault(name, {}).setdefault(level, []).append(
                     play_turn(record, level, lambda r: timed({"op": "think", **r}), timed))
     return results
 
 
-def pyodide_turns(page, games: list[str], levels: list[str], count: int, players: int = 2,
-                  round_ends: bool = False) -> dict:
+def pyodide_turns(page, starts: dict[str, list[dict]], levels: list[str]) -> dict:
     """``page``: a page with an engine worker (build.ENGINE_PROBE_JS)."""
     page.evaluate(THINK_PROBE_JS)
     page.evaluate("() => ask({op: 'games'})")  # the worker's boot is not a turn's time
@@ -148,8 +151,8 @@ def pyodide_turns(page, games: list[str], levels: list[str], count: int, players
         return got["answer"], got["seconds"]
 
     results: dict = {}
-    for name in games:
-        for record in turn_starts(name, count, players, round_ends):
+    for name, records in starts.items():
+        for record in records:
             for level in levels:
                 results.setdefault(name, {}).setdefault(level, []).append(play_turn(record, level, think, ask))
     return results
@@ -194,18 +197,19 @@ def main() -> int:
     if args.round_ends:
         games = [name for name in games if name == "nimbus"]
     if not games:
-        raise SystemExit(f"nothing to time: no game asked for offers {args.players} players"
+        raise SystemExit(f"nothing to time: none of the games asked for offers {args.players} players"
                          + (" and turns near a round's end (Nimbus only)" if args.round_ends else ""))
     levels = args.levels.split(",")
+    starts = turn_starts_of(games, args.turns, args.players, args.round_ends)
     httpd, base = run.serve(run.FloorHandler)  # as bench/run.py serves its engine figures
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=run.ARGS)
         context, page = run.engine_page(browser, base)
-        pyodide = pyodide_turns(page, games, levels, args.turns, args.players, args.round_ends)
+        pyodide = pyodide_turns(page, starts, levels)
         context.close()
         browser.close()
     httpd.shutdown()
-    cpython = cpython_turns(games, levels, args.turns, args.players, args.round_ends)
+    cpython = cpython_turns(starts, levels)
     report(cpython, pyodide, levels)
     if args.json:
         args.json.write_text(json.dumps({"cpython": cpython, "pyodide": pyodide}, indent=1))

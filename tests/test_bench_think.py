@@ -28,7 +28,7 @@ def test_only_games_that_offer_the_count_are_timed():
 
 
 def test_a_turn_is_played_whole_through_the_bridge():
-    timed = think.cpython_turns(["nimbus"], ["easy"], 1, players=3)["nimbus"]["easy"][0]
+    timed = think.cpython_turns(think.turn_starts_of(["nimbus"], 1, players=3), ["easy"])["nimbus"]["easy"][0]
     assert timed["moves"] == 2 and timed["seconds"] > 0  # a move action and a collect
 
 
