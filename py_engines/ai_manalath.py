@@ -21,6 +21,14 @@ The playout policy takes a win, then a kill, then blocks a threat, else plays a
 random move that is no blunder. The tree searches only non-blunders; the root
 checks each move exactly (it plays it, then looks for the opponent's immediate
 wins and kills) and takes a win at once.
+
+The expert (setting ``forks``) reads one turn further. Its root also drops a move
+after which the opponent has a **fork**: a move that leaves threats no single
+answer takes away (``_forced_win``, ``_lost``); and a move that completes the
+opponent's quint. Its tree offers every answer to a threat, an opponent's piece
+next to a group that touches the threatened cell included (``_answers``), where
+the other levels offer only pieces on or next to the cell, so that it no longer
+takes a threat for a win the opponent can in fact answer.
 """
 from __future__ import annotations
 
@@ -200,6 +208,33 @@ def opens_threat(g: Manalath, cell: int, k: int, Ck: int) -> bool:
     return False
 
 
+def after_move(g: Manalath, W: list[int], Q: list[int], C: list[int], move: str):
+    """(position, W, Q, C) after ``move``; ``g`` and its masks are left as they were."""
+    a = g.clone()
+    a.play_unchecked(move)
+    W, Q, C = W[:], Q[:], C[:]
+    if move != PASS:
+        cell, k = PARSED[move]
+        update(a, W, Q, C, cell, k)
+    return a, W, Q, C
+
+
+def stands_quint(g: Manalath) -> bool:
+    """Whether a quint of the mover's colour stands (the opponent made it) and no quart: the
+    mover wins at the end of their turn whatever they do."""
+    return bool(g.quints[g.turn]) and not g.quarts[g.turn]
+
+
+def wins_next(g: Manalath, W: list[int], Q: list[int], C: list[int]) -> bool:
+    """Whether the player to move wins with their move: a quint of theirs, or a kill."""
+    p = g.turn
+    o = 1 - p
+    if stands_quint(g) or W[p] & (g.placeable[p] if g.supply[p] else 0):
+        return True
+    kill_cells = Q[o] & (g.placeable[o] if g.supply[o] else 0)
+    return any(is_kill(g, c, o, C[o]) for c in _bits(kill_cells))
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -215,6 +250,10 @@ def _pick(mask: int, rng: Rng) -> int:
 
 
 class ManalathPolicy(Policy):
+    # The expert reads forks: its root looks two turns ahead, and its tree offers every
+    # answer to a threat (docs/ai.md, "Manalath").
+    levels = {"expert": {"forks": True}}
+
     def __init__(self) -> None:
         self._cache: tuple | None = None  # (game, ply, W, Q) from the last node made
 
@@ -240,6 +279,8 @@ class ManalathPolicy(Policy):
         threat = W[o] & Po
         safe_p = Pp & ~Q[p]
         if threat:
+            if self.settings.get("forks"):
+                return [], [], self._answers(g, W, Q, C, threat)
             # Take the threatened cells, or overfill them with an o piece next to them.
             near = 0
             for c in _bits(threat):
@@ -260,7 +301,9 @@ class ManalathPolicy(Policy):
         if moves == [PASS]:
             return moves
         W0, Q0, C0 = masks(g)
+        forks = self.settings.get("forks")  # the expert looks two turns ahead (see _forced_win)
         good: list[str] = []
+        forked: list[str] = []  # the opponent has a fork to answer them with (looked for by the expert only)
         risky: list[str] = []
         for move in moves:
             after = g.clone()
@@ -278,9 +321,77 @@ class ManalathPolicy(Policy):
             Pm = after.placeable[me] if after.supply[me] else 0
             if W[you] & Pp or any(is_kill(after, c, me, C[me]) for c in _bits(Q[me] & Pm)):
                 risky.append(move)
+            elif forks and stands_quint(after):
+                risky.append(move)  # a quint of theirs I made: it wins at the end of their turn
+            elif forks and self._forced_win(after, W, Q, C):
+                forked.append(move)
             else:
                 good.append(move)
-        return good or risky or moves
+        return good or forked or risky or moves
+
+    # -- two turns ahead (the expert's root) --------------------------------
+    def _threat_moves(self, g: Manalath, W: list[int], Q: list[int], C: list[int]) -> list[str]:
+        """The mover's moves that may leave the opponent a threat to answer: a piece of the
+        mover's colour that opens a quint cell, or one of the opponent's colour near their
+        pieces (it may make a quart of theirs that a kill would close). Blunders left out."""
+        p = g.turn
+        o = 1 - p
+        out: list[str] = []
+        if g.supply[p]:
+            for c in _bits(g.placeable[p] & ~W[p] & ~Q[p]):
+                if opens_threat(g, c, p, C[p]):
+                    out.append(MOVE_NAMES[p][c])
+        if g.supply[o]:
+            out += [MOVE_NAMES[o][c] for c in _bits(g.placeable[o] & ~W[o] & ~Q[o] & _neighbours_of(C[o]))]
+        return out
+
+    def _answers(self, g: Manalath, W: list[int], Q: list[int], C: list[int], threatened: int) -> list[str]:
+        """The mover's moves that may take away the opponent's quint cells ``threatened``: a piece
+        of the mover's colour on one, or one of the opponent's that makes one overfull (next to
+        it or to a group of theirs that touches it)."""
+        p = g.turn
+        o = 1 - p
+        moves = [MOVE_NAMES[p][c] for c in _bits(threatened & g.placeable[p] & ~Q[p])] if g.supply[p] else []
+        if g.supply[o]:
+            touching = 0
+            for c in _bits(threatened):
+                for n in _bits(NEIGHBOUR_MASK[c] & C[o]):
+                    for m in g.group[n]:
+                        touching |= 1 << m
+            near = _neighbours_of(threatened | touching) & g.placeable[o] & ~W[o] & ~Q[o]
+            moves += [MOVE_NAMES[o][c] for c in _bits(near)]
+        return moves
+
+    def _lost(self, g: Manalath, W: list[int], Q: list[int], C: list[int]) -> bool:
+        """Whether the player to move has no win and every answer leaves the opponent one."""
+        p = g.turn
+        o = 1 - p
+        wins, kills, moves = self._classify(g, W, Q, C)
+        if wins or kills:
+            return False
+        threatened = W[o] & (g.placeable[o] if g.supply[o] else 0)
+        if not threatened:
+            kill_cells = Q[p] & (g.placeable[p] if g.supply[p] else 0)
+            if not any(is_kill(g, c, p, C[p]) for c in _bits(kill_cells)):
+                return False  # nothing to answer
+        for move in moves:  # every answer (the expert's _classify lists them all)
+            a, Wa, Qa, Ca = after_move(g, W, Q, C, move)
+            if a.is_over:
+                if a.winners == [p]:
+                    return False
+                continue
+            if not wins_next(a, Wa, Qa, Ca):
+                return False
+        return True
+
+    def _forced_win(self, g: Manalath, W: list[int], Q: list[int], C: list[int]) -> bool:
+        """Whether the player to move (with no immediate win) can leave the opponent lost:
+        a fork, two threats that no one move answers."""
+        for move in self._threat_moves(g, W, Q, C):
+            a, Wa, Qa, Ca = after_move(g, W, Q, C, move)
+            if not a.is_over and self._lost(a, Wa, Qa, Ca):
+                return True
+        return False
 
     def node_moves(self, game: Game) -> list[str]:
         g = game

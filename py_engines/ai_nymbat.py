@@ -27,7 +27,7 @@ import re
 
 from .ai import Policy, logistic
 from .core import Game
-from .nymbat import CELLS, DIST, HOME, NAMES, NEIGHBOURS, SETUP, Nymbat
+from .nymbat import CELLS, DIST, DONE, HOME, INDEX, NAMES, NEIGHBOURS, SETUP, Nymbat
 from .rng import Rng
 
 # Steps between any two cells of the empty board.
@@ -121,7 +121,30 @@ class NymbatPolicy(Policy):
 
     # -- scoring ----------------------------------------------------------------
     def playout(self, game: Game, rng: Rng, limit: int) -> list[tuple[int, str]]:
-        return []  # the leaf is scored as it stands
+        if not self.settings.get("turn_end"):
+            return []  # the leaf is scored as it stands
+        # Finish the turn the plainest way, so that every leaf is scored where a turn starts:
+        # stop bringing in or moving, take the largest piece a breakthrough offers, pay a
+        # penalty with the smallest own piece, a team picks its first player.
+        g: Nymbat = game
+        played: list[tuple[int, str]] = []
+        while g.phase not in ("start", "over") and len(played) < limit:
+            p = g.turn
+            moves = g.legal_moves()
+            if g.phase in ("bring", "move"):
+                move = DONE
+            elif g.phase in ("break", "penalty"):
+                taking = g.phase == "break"
+                removals = [m for m in moves if m[0] == "x"]
+                if not removals:
+                    move = moves[0]
+                else:
+                    move = max(removals, key=lambda m: (g.num[INDEX[m[1:]]] if taking else -g.num[INDEX[m[1:]]], m))
+            else:
+                move = moves[0]
+            g.play_unchecked(move)
+            played.append((p, move))
+        return played
 
     def evaluate(self, game: Game) -> list[float]:
         g: Nymbat = game

@@ -405,3 +405,86 @@ def test_the_expert_plays_legal_moves_and_is_reproducible_for_a_seed(name, ply):
     assert first["move"] in g.legal_moves()
     assert first["iterations"] == first["budget"] == LEVELS["expert"]["iterations"]
     assert first["move"] == again["move"] and first["moves"] == again["moves"]
+
+
+# -- Manalath: the expert looks two turns ahead (forks) -----------------------
+
+def _wins_by_force(g) -> bool:
+    """By the rules alone: the player to move has a move that wins at once, or that makes a
+    quart of the opponent's which every reply of theirs leaves standing (a kill)."""
+    me = g.turn
+    for move in g.legal_moves():
+        after = clone(g)
+        after.play(move)
+        if after.is_over:
+            if after.winners == [me]:
+                return True
+            continue
+        if after.quarts[1 - me] and all(_after(after, reply).winners == [me] for reply in after.legal_moves()):
+            return True
+    return False
+
+
+def _after(g, move):
+    g = clone(g)
+    g.play(move)
+    return g
+
+
+def _lost_by_the_rules(g) -> bool:
+    """The player to move has no move after which the opponent cannot win by force."""
+    me = g.turn
+    for move in g.legal_moves():
+        after = _after(g, move)
+        if after.winners == [me] or (not after.is_over and not _wins_by_force(after)):
+            return False
+    return True
+
+
+def _expert_policy():
+    from py_engines.ai_manalath import ManalathPolicy
+    policy = ManalathPolicy()
+    policy.settings = {**policy.settings, "forks": True}
+    return policy
+
+
+def test_the_experts_root_drops_a_move_the_opponent_answers_with_a_fork():
+    # After f4b Black answers d5b: two white quint cells that no one white move takes away.
+    g = manalath_after("d7b", "e7b", "a1b", "f6b", "h2w", "g4b")
+    assert _lost_by_the_rules(_after(_after(g, "f4b"), "d5b"))
+    from py_engines.ai_manalath import ManalathPolicy
+    hard = ManalathPolicy()
+    assert "f4b" in hard.root_moves(g, g.legal_moves(), Rng(1))
+    searched = _expert_policy().root_moves(g, g.legal_moves(), Rng(1))
+    assert "f4b" not in searched and searched  # some move is left that no fork answers
+
+
+def test_the_experts_lost_positions_are_lost_by_the_rules():
+    # ``_lost`` (no win of one's own, every answer leaves the opponent one) against a search
+    # of every move by the rules, over positions two moves after those of seeded games.
+    from py_engines.ai_manalath import after_move, wins_next
+    policy = _expert_policy()
+    checked = 0
+    for seed in range(3):
+        whole = random_game("manalath", seed)
+        for ply in range(2, len(whole.history) - 2, 2):
+            g = manalath_after(*whole.history[:ply])
+            W, Q, C = masks(g)
+            for move in g.legal_moves()[::7]:
+                a, Wa, Qa, Ca = after_move(g, W, Q, C, move)
+                if a.is_over or wins_next(a, Wa, Qa, Ca):
+                    continue
+                for reply in policy._threat_moves(a, Wa, Qa, Ca):
+                    b, Wb, Qb, Cb = after_move(a, Wa, Qa, Ca, reply)
+                    if not b.is_over and policy._lost(b, Wb, Qb, Cb):
+                        assert _lost_by_the_rules(b), (b.history,)
+                        checked += 1
+    assert checked >= 5
+
+
+def test_the_expert_does_not_complete_the_opponents_quint_when_it_has_another_move():
+    # Black to move: a white piece on a3 would join White's pairs a1-a2 and a4-a5 into a
+    # quint, which wins at the end of White's turn; the expert's root drops it.
+    g = manalath_after("a1w", "i1b", "a2w", "i3b", "a4w", "i5b", "a5w")
+    assert _after(_after(g, "a3w"), "e5b").winners == [0]
+    assert "a3w" not in _expert_policy().root_moves(g, g.legal_moves(), Rng(1))

@@ -129,3 +129,27 @@ def test_easy_and_medium_have_their_own_small_budgets():
     assert analyse(g, "easy", seed=1)["budget"] == 30
     assert analyse(g, "medium", seed=1)["budget"] == 200
     assert analyse(g, "hard", seed=1)["budget"] == LEVELS["hard"]["iterations"]
+
+
+def test_with_turn_end_a_leaf_is_scored_where_a_turn_starts():
+    # The setting ``turn_end`` (see NymbatPolicy.playout) plays a leaf's turn to its end, the
+    # plainest way, before the position is scored; without it the leaf is scored as it stands.
+    policy = NymbatPolicy()
+    checked = 0
+    for seed in range(4):
+        whole = random_game("nymbat", seed)
+        g = py_engines.new_game("nymbat", whole.players, whole.seed)
+        for move in whole.history[:80]:
+            g.play(move)
+            if g.is_over or g.phase == "start":
+                continue
+            mover = g.to_move
+            policy.settings = {}
+            assert policy.playout(g.clone(), Rng(1), 400) == []
+            policy.settings = {"turn_end": True}
+            after = g.clone()
+            played = policy.playout(after, Rng(1), 400)
+            assert played and after.phase in ("start", "over")
+            assert {p for p, _ in played} <= {mover} or g.phase == "pick"
+            checked += 1
+    assert checked > 20
