@@ -16,6 +16,13 @@ search scores positions instead of playing them out: a leaf is judged at once by
 The difference goes through a logistic curve to a win estimate in [0, 1]; with
 four players each team's estimate is shared by its two members.
 
+A leaf inside a turn (pieces still to bring in or to move, a breakthrough's
+removals, a penalty) is scored as it stands by easy, medium and hard, as if the
+mover were to move again; the expert (setting ``turn_end``) first ends the turn
+the plainest way (``done``, the largest piece a breakthrough offers, the
+smallest own piece for a penalty), so that every leaf it scores has the
+opponent to move, and their attacks count as the next player's.
+
 Moves are pruned before the search sees them: bring-ins are 6s (or the largest
 number the allowance permits) on the free setup cells, plus 1s on the home row
 when enemies come near; a piece keeps every attack and its three destinations
@@ -52,13 +59,14 @@ class NymbatPolicy(Policy):
     # A turn may move a dozen pieces or more, one move each: the later ones search a tenth
     # of the budget (they choose among a few destinations of one piece, or stop); the
     # expert's a twentieth, so that its longest turns stay within a few seconds.
+    # The expert scores a leaf only where a turn starts (``turn_end``, see ``playout``).
     # Easy and medium search 30 and 200, not the shared 100 and 400: at 400 medium was
     # nearly hard (hard won 58.5% of 200 games), at 200 hard wins 67.5% (docs/nymbat.md).
     levels = {
         "easy": {"iterations": 30, "turn_share": 0.1},
         "medium": {"iterations": 200, "turn_share": 0.1},
         "hard": {"turn_share": 0.1},
-        "expert": {"turn_share": 0.05},
+        "expert": {"turn_share": 0.05, "turn_end": True},
     }
 
     # -- candidate moves ------------------------------------------------------

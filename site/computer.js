@@ -53,7 +53,8 @@ function showProgress() {
   const els = app.view?.els;
   if (!thinking || thinking.dice || !els?.thinking) return;
   const bar = els.thinking.querySelector(".thinking-progress");
-  if (bar && thinking.budget) bar.value = Math.min(1, thinking.iterations / thinking.budget);
+  // A new search starts from an empty bar, not from where the last one ended.
+  if (bar) bar.value = thinking.budget ? Math.min(1, thinking.iterations / thinking.budget) : 0;
   const button = els.thinking.querySelector("#move-now");
   if (button) button.disabled = Boolean(thinking.stopping);
 }
@@ -113,7 +114,10 @@ export function scheduleComputer() {
     document.body.dataset.thought = `${answer.move} ${answer.iterations}/${answer.budget}${answer.stopped ? " stopped" : ""}`;
     await play(answer.move);
   }, pause);
-  queueMicrotask(renderGame);
+  queueMicrotask(() => {
+    renderGame();
+    showProgress();
+  });
 }
 
 /** Ask the engine (at its best level) which move it would play for the side to move. */
