@@ -34,7 +34,7 @@ import re
 
 from .ai import Policy, logistic
 from .core import Game
-from .nymbat import CELLS, DIST, DONE, HOME, INDEX, NAMES, NEIGHBOURS, SETUP, Nymbat
+from .nymbat import CELLS, DIST, DONE, HOME, INDEX, NAMES, NEIGHBOURS, SETUP, STOP, Nymbat
 from .rng import Rng
 
 # Steps between any two cells of the empty board.
@@ -136,20 +136,18 @@ class NymbatPolicy(Policy):
         # penalty with the smallest own piece, a team picks its first player.
         g: Nymbat = game
         played: list[tuple[int, str]] = []
+        number = lambda move: g.num[INDEX[move[1:]]]  # noqa: E731 (the piece a removal "xf6" takes)
         while g.phase not in ("start", "over") and len(played) < limit:
             p = g.turn
-            moves = g.legal_moves()
             if g.phase in ("bring", "move"):
                 move = DONE
-            elif g.phase in ("break", "penalty"):
-                taking = g.phase == "break"
-                removals = [m for m in moves if m[0] == "x"]
-                if not removals:
-                    move = moves[0]
-                else:
-                    move = max(removals, key=lambda m: (g.num[INDEX[m[1:]]] if taking else -g.num[INDEX[m[1:]]], m))
-            else:
-                move = moves[0]
+            elif g.phase == "break":
+                removals = [m for m in g.legal_moves() if m != STOP]
+                move = max(removals, key=lambda m: (number(m), m)) if removals else STOP
+            elif g.phase == "penalty":
+                move = max(g.legal_moves(), key=lambda m: (-number(m), m))
+            else:  # a team picks its player
+                move = g.legal_moves()[0]
             g.play_unchecked(move)
             played.append((p, move))
         return played
