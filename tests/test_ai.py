@@ -457,6 +457,10 @@ def test_the_experts_root_drops_a_move_the_opponent_answers_with_a_fork():
     assert "f4b" in hard.root_moves(g, g.legal_moves(), Rng(1))
     searched = _expert_policy().root_moves(g, g.legal_moves(), Rng(1))
     assert "f4b" not in searched and searched  # some move is left that no fork answers
+    # The expert level is the one that looks: its search starts from those moves.
+    assert Search(g, "expert", seed=1).policy.settings.get("forks")
+    assert not Search(g, "hard", seed=1).policy.settings.get("forks")
+    assert sorted(Search(g, "expert", seed=1).root.moves) == sorted(searched)
 
 
 def test_the_experts_lost_positions_are_lost_by_the_rules():

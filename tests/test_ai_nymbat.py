@@ -152,4 +152,5 @@ def test_with_turn_end_a_leaf_is_scored_where_a_turn_starts():
             assert played and after.phase in ("start", "over")
             assert {p for p, _ in played} <= {mover} or g.phase == "pick"
             checked += 1
+    assert NymbatPolicy.levels["expert"]["turn_end"] and "turn_end" not in NymbatPolicy.levels["hard"]
     assert checked > 20
