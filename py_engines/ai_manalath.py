@@ -225,14 +225,19 @@ def stands_quint(g: Manalath) -> bool:
     return bool(g.quints[g.turn]) and not g.quarts[g.turn]
 
 
-def wins_next(g: Manalath, W: list[int], Q: list[int], C: list[int]) -> bool:
-    """Whether the player to move wins with their move: a quint of theirs, or a kill."""
+def can_win(g: Manalath, W: list[int], Q: list[int], C: list[int]) -> bool:
+    """Whether the player to move has a winning move: a quint of theirs, or a kill."""
     p = g.turn
     o = 1 - p
-    if stands_quint(g) or W[p] & (g.placeable[p] if g.supply[p] else 0):
+    if W[p] & (g.placeable[p] if g.supply[p] else 0):
         return True
     kill_cells = Q[o] & (g.placeable[o] if g.supply[o] else 0)
     return any(is_kill(g, c, o, C[o]) for c in _bits(kill_cells))
+
+
+def wins_next(g: Manalath, W: list[int], Q: list[int], C: list[int]) -> bool:
+    """Whether the player to move wins this turn: a quint of theirs already stands, or they make one."""
+    return stands_quint(g) or can_win(g, W, Q, C)
 
 
 def _bits(mask: int) -> list[int]:
@@ -297,7 +302,6 @@ class ManalathPolicy(Policy):
     def root_moves(self, game: Game, moves: list[str], rng: Rng) -> list[str]:
         g = game
         me = g.turn
-        you = 1 - me
         if moves == [PASS]:
             return moves
         W0, Q0, C0 = masks(g)
@@ -306,20 +310,13 @@ class ManalathPolicy(Policy):
         forked: list[str] = []  # the opponent has a fork to answer them with (looked for by the expert only)
         risky: list[str] = []
         for move in moves:
-            after = g.clone()
-            after.play_unchecked(move)
+            after, W, Q, C = after_move(g, W0, Q0, C0, move)
             if after.is_over:
                 if after.winners == [me]:
                     return [move]
                 continue  # loses at once (or draws)
-            W, Q, C = W0[:], Q0[:], C0[:]
-            if move != PASS:
-                cell, k = PARSED[move]
-                update(after, W, Q, C, cell, k)
             # The opponent's immediate wins: their quint, or a quart of mine that can't grow.
-            Pp = after.placeable[you] if after.supply[you] else 0
-            Pm = after.placeable[me] if after.supply[me] else 0
-            if W[you] & Pp or any(is_kill(after, c, me, C[me]) for c in _bits(Q[me] & Pm)):
+            if can_win(after, W, Q, C):
                 risky.append(move)
             elif forks and stands_quint(after):
                 risky.append(move)  # a quint of theirs I made: it wins at the end of their turn
