@@ -201,6 +201,11 @@ class Policy:
             keep.append(move)
         return keep or moves
 
+    def root_work(self, game: Game, moves: list[str]) -> RootWork | None:
+        """Work on the root's ``moves`` too long to finish before the search's first slice
+        (an exact search of an endgame, say), or None (the generic policy has none)."""
+        return None
+
     def node_moves(self, game: Game) -> list[str]:
         """The moves a tree node considers (the legal ones by default)."""
         return game.legal_moves()
@@ -238,6 +243,21 @@ class Policy:
         if scorer is not None:
             return scorer()
         return [1.0 / game.players] * game.players
+
+
+class RootWork:
+    """What a policy works out about the root's moves in slices before the search plays any
+    playout (``Policy.root_work``): the page shows its progress and may stop it like the
+    search's. Its result must not depend on where the slices end."""
+
+    def step(self, until: float) -> bool:
+        """Work until ``time.perf_counter()`` passes ``until`` or the work is done; return whether it is."""
+        raise NotImplementedError
+
+    def moves(self) -> list[str]:
+        """The moves to search, from what the work has found so far (the first is the one to
+        play if told to move before the search begins)."""
+        raise NotImplementedError
 
 
 def policy_for(game: Game) -> Policy:
@@ -332,6 +352,7 @@ class Search:
         self.capped = False
         self.root: Node | None = None
         self.decided: str | None = None
+        self.work: RootWork | None = None
         if self.player == CHANCE:
             self.decided = chance_move(game, rng)
             return
@@ -343,8 +364,25 @@ class Search:
         if len(candidates) == 1:
             self.decided = candidates[0]
             return
-        k = rng.below(len(candidates))  # ties among unvisited moves break at random
+        self.work = policy.root_work(game, candidates)
+        self._plant(candidates)
+
+    def _plant(self, candidates: list[str]) -> None:
+        k = self.rng.below(len(candidates))  # ties among unvisited moves break at random
         self.root = Node(self.player, candidates[k:] + candidates[:k])
+
+    def _work(self, until: float) -> bool:
+        """Do the policy's root work until ``until``; once it is done (or the safety cap is
+        reached), search the moves it leaves. Return whether the search may go on."""
+        if not self.work.step(min(until, self.deadline)) and time.perf_counter() < self.deadline:
+            return False
+        moves = self.work.moves()
+        self.work = None
+        if len(moves) == 1:
+            self.decided, self.root = moves[0], None
+            return False
+        self._plant(moves)
+        return True
 
     @property
     def done(self) -> bool:
@@ -358,6 +396,10 @@ class Search:
             return True
         now = time.perf_counter()
         stop = now + seconds if seconds is not None else math.inf
+        if self.work is not None:
+            if not self._work(stop):
+                return self.done
+            now = time.perf_counter()
         game, root, policy, rng = self.game, self.root, self.policy, self.rng
         c, rave, limit = self.c, self.rave, self.limit
         ran = 0
@@ -379,6 +421,8 @@ class Search:
         root = self.root
         if root is None:
             return self._answer(self.decided, None, [])
+        if self.work is not None:  # told to move before the search began
+            return self._answer(self.work.moves()[0], None, [])
         order = sorted(range(len(root.moves)),
                        key=lambda i: (-root.n[i], -(root.w[i] / root.n[i] if root.n[i] else 0.0), i))
         best = order[0]

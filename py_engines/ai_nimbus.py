@@ -42,11 +42,13 @@ e:1 odds).
 """
 from __future__ import annotations
 
+import time
 from itertools import compress
 
-from .ai import Policy, exp, rewards, shares
+from .ai import Policy, RootWork, exp, rewards, shares
 from .core import Game
 from .nimbus import KIND_INDEX, KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES, Nimbus, pips
+from .nimbus_endgame import RoundSolver, board_of, turn_results
 from .rng import Rng
 
 ENDGAME = 12
@@ -58,6 +60,7 @@ ACTIONS.update({text: ("-", a, b) for a, row in enumerate(STEP_NAMES) for b, tex
 TEMPERATURE = 12.0
 ROUND = 10_000      # grabbing_moves: ending the round outweighs any collect
 SQUARES = range(64)
+SOLVE_BUDGET = 100_000  # the exact search's most boards at one root (about 1.5 s of CPython)
 
 
 def occupied(g: Nimbus) -> list[int]:
@@ -271,7 +274,7 @@ class NimbusPolicy(Policy):
         "easy": {"setup": "random", "plan": "collect", "iterations": 60},
         "medium": {"setup": "place", "plan": "turn"},
         "hard": {"setup": "shape", "plan": "reply", "careful": 1, "others": "grab"},
-        "expert": {"setup": "shape", "plan": "reply_turn", "careful": 1},
+        "expert": {"setup": "shape", "plan": "reply_turn", "careful": 1, "solve": 8},
     }
     me = -1  # the player whose end of a round is searched (set by root_moves)
 
@@ -311,6 +314,13 @@ class NimbusPolicy(Policy):
 
     def first_of_turn(self, game: Game) -> bool:
         return not (game.moved or game.collected)
+
+    def root_work(self, game: Game, moves: list[str]) -> RootWork | None:
+        """Two players and few pyramids (``solve``): the exact search of the round's end (``ExactRoot``)."""
+        g = game
+        if g.setup or g.players != 2 or pyramids(g) > self.settings.get("solve", 0):
+            return None
+        return ExactRoot(g, moves, self.settings.get("solve_budget", SOLVE_BUDGET))
 
     def _safe_follow_up(self, g: Nimbus, me: int) -> bool:
         for move in g.legal_moves():
@@ -502,6 +512,61 @@ class NimbusPolicy(Policy):
     def _spoiler(self, g: Nimbus, moves: list[str], rng: Rng) -> str:
         scored = [(_collect_after(g, m), m) for m in moves]
         return _one_of(scored, min(v for v, _ in scored), rng)
+
+
+class ExactRoot(RootWork):
+    """The root's moves judged by the exact search of the round's end (``nimbus_endgame``).
+
+    The moves after which this player is sure to score the round, if some are; else the
+    moves not shown to lose it, or all of them if every one does (the other may still go
+    wrong). The search looks at ``budget`` boards at most (100,000 take about 1.5 s of
+    CPython); moves it has not reached stay in.
+    """
+
+    CHUNK = 500  # boards between looks at the clock
+
+    def __init__(self, g: Nimbus, moves: list[str], budget: int) -> None:
+        self.g, self.candidates, self.budget = g, moves, budget
+        self.solver = RoundSolver(g.options["round_end"] == "last")
+        self.next = 0        # the move being judged
+        self.asking = False  # whether the solver has its question
+        self.mine = False    # whether the question is about this player's chances (else the other's)
+        self.won: list[str] = []
+        self.lost: set[str] = set()
+
+    def step(self, until: float) -> bool:
+        g, solver = self.g, self.solver
+        while self.next < len(self.candidates) and solver.looked < self.budget:
+            if time.perf_counter() > until:
+                return False
+            move = self.candidates[self.next]
+            if not self.asking:
+                after = _played(g, move)
+                if after.round != g.round or after.is_over:
+                    self.next += 1  # the round ends now: root_moves has judged it
+                    continue
+                board = board_of(after)
+                self.mine = after.turn == g.turn
+                if self.mine:  # the turn's second action is still to come
+                    solver.ask_turn(*turn_results(board, after.moved, after.collected))
+                else:
+                    solver.ask_board(board)
+                self.asking = True
+            answer = solver.work(min(self.CHUNK, self.budget - solver.looked))
+            if answer is None:
+                continue
+            if answer == self.mine:
+                self.won.append(move)
+            else:
+                self.lost.add(move)
+            self.asking = False
+            self.next += 1
+        return True
+
+    def moves(self) -> list[str]:
+        if self.won:
+            return self.won
+        return [m for m in self.candidates if m not in self.lost] or self.candidates
 
 
 def grabbing_moves(g: Nimbus, moves: list[str]) -> list[str]:
