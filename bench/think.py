@@ -16,8 +16,9 @@ CPython through the bridge. Used by ``bench/run.py``; also runnable alone:
 
 ``--players`` plays tables of that many players (the games that offer the
 count; two by default). ``--round-ends`` takes Nimbus's turns only where a
-round is near its end (at most ``ai_nimbus.ENDGAME`` pyramids on the board),
-where the levels search and the longest turns are.
+round is near its end (at most ``ai_nimbus.ENDGAME`` pyramids on the board,
+or as many as it is given: ``--round-ends 8``), where the levels search and the
+longest turns are.
 """
 from __future__ import annotations
 
@@ -59,11 +60,13 @@ THINK_PROBE_JS = """() => {
 }"""
 
 
-def turn_starts(name: str, count: int, players: int = 2, round_ends: bool = False) -> list[dict]:
+def turn_starts(name: str, count: int, players: int = 2, round_ends: int | bool = False) -> list[dict]:
     """Records of ``count`` positions where a player's turn begins with a decision, spread
     over seeded games between ``players`` greedy players (every player's turns alike;
     in Nimbus, turns of play rather than the setup's placements, and with ``round_ends``
-    only those near a round's end)."""
+    only those near a round's end: at most ``round_ends`` pyramids on the board, or
+    ``ENDGAME`` if it is True)."""
+    most = ENDGAME if round_ends is True else round_ends
     found: list[dict] = []
     seed = 0
     while len(found) < count and seed < 50:
@@ -74,7 +77,7 @@ def turn_starts(name: str, count: int, players: int = 2, round_ends: bool = Fals
         while not game.is_over and len(game.history) < 600:
             if game.to_move != CHANCE and game.turns != last_turn:
                 last_turn = game.turns
-                if not getattr(game, "setup", False) and (not round_ends or game.on_board <= ENDGAME):
+                if not getattr(game, "setup", False) and (not round_ends or game.on_board <= most):
                     starts.append(json.loads(game.to_json()))
             game.play(greedy_move(game, rng))
         step = max(1, len(starts) // 4)
@@ -117,7 +120,7 @@ def offers(name: str, players: int) -> bool:
     return players in py_engines.GAMES[name]["players"]
 
 
-def turn_starts_of(games: list[str], count: int, players: int = 2, round_ends: bool = False) -> dict:
+def turn_starts_of(games: list[str], count: int, players: int = 2, round_ends: int | bool = False) -> dict:
     """``turn_starts`` per game, found once for both the page's and CPython's timings."""
     return {name: turn_starts(name, count, players, round_ends) for name in games}
 
@@ -184,7 +187,8 @@ def main() -> int:
     parser.add_argument("--levels", default="hard,expert")
     parser.add_argument("--turns", type=int, default=8, help="turn starts per game")
     parser.add_argument("--players", type=int, default=2, help="players at the table (games that offer the count)")
-    parser.add_argument("--round-ends", action="store_true", help="Nimbus: only turns near a round's end")
+    parser.add_argument("--round-ends", nargs="?", type=int, const=ENDGAME, default=0, metavar="PYRAMIDS",
+                        help=f"Nimbus: only turns near a round's end (at most PYRAMIDS on the board, {ENDGAME} if not given)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     import os

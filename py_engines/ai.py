@@ -259,6 +259,10 @@ class RootWork:
         play if told to move before the search begins)."""
         raise NotImplementedError
 
+    def progress(self) -> float:
+        """How much of the work is done, 0 to 1 (for the page's progress bar)."""
+        return 0.0
+
 
 def policy_for(game: Game) -> Policy:
     """The game's own policy if it offers one, else its ``ai_<name>`` module's, else the generic one."""
@@ -353,6 +357,7 @@ class Search:
         self.root: Node | None = None
         self.decided: str | None = None
         self.work: RootWork | None = None
+        self.worked = False  # whether the policy had root work
         if self.player == CHANCE:
             self.decided = chance_move(game, rng)
             return
@@ -365,6 +370,7 @@ class Search:
             self.decided = candidates[0]
             return
         self.work = policy.root_work(game, candidates)
+        self.worked = self.work is not None
         self._plant(candidates)
 
     def _plant(self, candidates: list[str]) -> None:
@@ -388,6 +394,17 @@ class Search:
     def done(self) -> bool:
         """Whether the search has spent its budget (or was cut short by its safety cap)."""
         return self.root is None or self.capped or self.iterations >= self.budget
+
+    @property
+    def progress(self) -> float:
+        """How far the search has gone, 0 to 1 (the page's progress bar): the share of the
+        budget played out, after the policy's root work (if any), which fills the first half."""
+        played = 1.0 if self.done else self.iterations / self.budget
+        if not self.worked:
+            return played
+        if self.work is not None:
+            return 0.5 * min(1.0, self.work.progress())
+        return 0.5 + 0.5 * played
 
     def run(self, seconds: float | None = None) -> bool:
         """Search on: to the end of the budget, or for about ``seconds`` (at least one

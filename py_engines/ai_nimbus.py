@@ -563,6 +563,9 @@ class ExactRoot(RootWork):
             self.next += 1
         return True
 
+    def progress(self) -> float:
+        return max(self.next / len(self.candidates), self.solver.looked / self.budget)
+
     def moves(self) -> list[str]:
         if self.won:
             return self.won

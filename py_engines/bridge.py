@@ -415,7 +415,8 @@ def _search_stop(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _progress(number: int, search: Search) -> dict[str, Any]:
-    return {"search": number, "iterations": search.iterations, "budget": search.budget, "done": search.done}
+    return {"search": number, "iterations": search.iterations, "budget": search.budget,
+            "progress": round(search.progress, 4), "done": search.done}
 
 
 def _random_game(fields: dict[str, Any]) -> dict[str, Any]:

@@ -53,7 +53,7 @@ export function connectEngine(worker) {
       resolveReady(data.seconds);
       emit("ready", data.seconds, Boolean(data.snapshot));
     } else if (data.type === "failed") fail(data.message);
-    else if (data.type === "thinking") pending.get(data.id)?.onProgress?.(data.iterations, data.budget);
+    else if (data.type === "thinking") pending.get(data.id)?.onProgress?.(data.iterations, data.budget, data.progress);
     else if (data.type === "response") {
       const entry = pending.get(data.id);
       if (!entry) return;
@@ -86,7 +86,8 @@ export function connectEngine(worker) {
 
   /**
    * The computer's move for a position (payload: record, level, seed), searched in
-   * slices: `onProgress(iterations, budget)` after each; `stop()` has it play the
+   * slices: `onProgress(iterations, budget, progress)` after each (progress: 0 to 1, the
+   * root's own work included); `stop()` has it play the
    * best move found so far. `answer` resolves as the `think` op does, with `stopped`.
    */
   function think(payload, onProgress) {

@@ -136,8 +136,8 @@ async function think(bridge, id, request) {
   }
   let step = call("search_start", asked);
   while (step.ok && !step.result.done && !stops.has(id)) {
-    const { iterations, budget } = step.result;
-    postMessage({ type: "thinking", id, iterations, budget });
+    const { iterations, budget, progress } = step.result;
+    postMessage({ type: "thinking", id, iterations, budget, progress });
     await nextTask();
     if (stops.has(id)) break;
     step = call("search_step", { search: step.result.search, seconds: SLICE_SECONDS });

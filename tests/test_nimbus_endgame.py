@@ -161,10 +161,13 @@ def test_the_expert_judges_its_moves_in_slices_and_plays_as_it_would_in_one_go()
     whole = Search(g, "expert", seed=3, max_seconds=None, iterations=300)
     whole.run()
     sliced = Search(g, "expert", seed=3, max_seconds=None, iterations=300)
-    slices = 0
+    shown = [sliced.progress]
     while not sliced.run(seconds=0.002):
-        slices += 1
-    assert slices > 10
+        shown.append(sliced.progress)
+    shown.append(sliced.progress)
+    assert len(shown) > 10
+    assert shown == sorted(shown) and shown[0] == 0 and shown[-1] == 1  # the page's bar only fills
+    assert any(0 < p < 0.5 for p in shown)  # the exact look shows its progress too
     assert sliced.answer()["moves"] == whole.answer()["moves"]
     assert sliced.answer()["move"] == whole.answer()["move"]
 
