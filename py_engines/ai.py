@@ -24,7 +24,9 @@ nodes belong to a player or to chance:
 
 Game knowledge plugs in through a *policy* (see :class:`Policy`): which moves to
 search at the root and at a node, how to play a playout, and how to score a
-position a playout leaves unfinished. A game class may provide one through an
+position a playout leaves unfinished; a policy may also judge the root's moves
+by longer work of its own (:class:`RootWork`, such as Nimbus's exact search of a
+round's end), done in slices before the first playout. A game class may provide one through an
 ``ai_policy()`` method; Manalath's lives in ``ai_manalath.py``. The generic
 policy plays uniformly random playouts with the game's fast path
 (``random_move`` and ``play_unchecked``) and, at the root, takes an immediate

@@ -31,6 +31,11 @@ score their own collections. So the computer plays in two modes:
   careful. Expecting them to see ahead as it does, hard misjudged who would be
   handed the round's end and won no more than its share against such players.
   The expert still expects the others to see ahead, as strong players do.
+  Between two players, with ``solve`` pyramids or fewer on the board (the expert:
+  8), an exact search (``nimbus_endgame``, run in slices as ``ExactRoot``) first
+  judges the root's moves: when some make sure of the round, only those are
+  searched; moves it shows to lose it are dropped. The playouts alone judged such
+  boards badly: a round's last turns are a race that one wrong move loses.
 
 A board can be emptied in one turn only when it holds at most eight pyramids
 (one line), none hidden under another after the move action, all on one line
