@@ -35,6 +35,10 @@ def pyramids(board: Board) -> int:
     return sum(len(kinds) for _, kinds, _ in board)
 
 
+def _order(board: Board) -> tuple:
+    return (pyramids(board), board)
+
+
 def _props(kinds: tuple[int, ...], d: int) -> tuple[int, int, int]:
     """The top's properties: its colour, its size and its orientation, as distinct numbers."""
     k = kinds[-1]
@@ -254,7 +258,9 @@ class RoundSolver:
             if ends:
                 return self._close(key, True)
             results = [r for r in results if not can_empty(r)]  # the other empties these at once
-        self._stack.append([key, sorted(results, key=pyramids), 0])
+        # The fewest pyramids first; boards compared whole, not left in a set's order, which
+        # differs where hashes do (Pyodide's are 32 bits): the same search on every machine.
+        self._stack.append([key, sorted(results, key=_order), 0])
         return None
 
     def _close(self, key, won: bool) -> bool:
