@@ -208,6 +208,24 @@ def positions_to_think_about(name: str, count: int) -> list:
     return found[:count]
 
 
+def nimbus_round_ends(count: int) -> list:
+    """Two-player Nimbus positions at a turn's start with five pyramids or fewer, where the
+    expert's exact search of the round's end runs (quick enough to end within its cap)."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        whole = random_game("nimbus", seed, 2)
+        replay = py_engines.new_game("nimbus", 2, whole.seed, **whole.options)
+        for move in whole.history:
+            if (replay.to_move == 0 and not replay.setup and replay.on_board <= 5 and not replay.moved
+                    and Search(replay, "expert").work is not None):
+                found.append(replay.clone())
+                break
+            replay.play(move)
+        seed += 1
+    return found
+
+
 def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, server):
     """Over all five games, at several levels: same position, level and seed, same move (and
     the same value and playouts). Pyodide is another Python (3.14) on another C library, whose
@@ -230,6 +248,8 @@ def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, se
         record = json.loads(random_game("nimbus", seed, 3).to_json())
         record["moves"] = record["moves"][:ply]
         cases.append((py_engines.load(json.dumps(record)), "medium", 0))
+    # The expert's exact search of a round's end runs before its playouts, in slices.
+    cases += [(game, "expert", 0) for game in nimbus_round_ends(2)]
     compared = 0
     for game, level, seed in cases:
         name = game.name
@@ -244,7 +264,7 @@ def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, se
             (name, level, found["iterations"], game.history)
         compared += 1
     context.close()
-    assert compared == len(cases) == 4 * 6 + 12 + 3
+    assert compared == len(cases) == 4 * 6 + 12 + 3 + 2
 
 
 def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(browser, server):
