@@ -128,8 +128,8 @@ def test_the_budget_stops_the_search():
 
 
 def test_the_expert_searches_only_turns_that_win_the_round_when_it_has_some():
-    # Three pyramids: the player to move cannot empty the board now, but can leave the other
-    # a board whose every turn leaves the last pyramids together.
+    # Three to five pyramids that the player to move cannot take this turn, yet is sure to
+    # score: every move the expert searches keeps that sure (checked by trying every move).
     looked = 0
     for g in late_positions(4, 5):
         if g.moved or g.collected or g.on_board < 3 or finishing_turn(g):
