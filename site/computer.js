@@ -54,7 +54,7 @@ function showProgress() {
   if (!thinking || thinking.dice || !els?.thinking) return;
   const bar = els.thinking.querySelector(".thinking-progress");
   // A new search starts from an empty bar, not from where the last one ended.
-  if (bar) bar.value = thinking.progress ?? (thinking.budget ? Math.min(1, thinking.iterations / thinking.budget) : 0);
+  if (bar) bar.value = Math.min(1, thinking.progress); // the worker's share of the search done, root work included
   const button = els.thinking.querySelector("#move-now");
   if (button) button.disabled = Boolean(thinking.stopping);
 }
@@ -78,7 +78,7 @@ export function scheduleComputer() {
     queueMicrotask(renderGame);
     return;
   }
-  const thinking = { player: turn.player, level: turn.level, iterations: 0, budget: 0, progress: 0, stop: null, stopping: false };
+  const thinking = { player: turn.player, level: turn.level, progress: 0, stop: null, stopping: false };
   app.thinking = thinking;
   const seats = seatsOf(s, app.state.players);
   const pause = seats.includes("human") ? 0 : COMPUTER_PAUSE_MS;
@@ -93,8 +93,6 @@ export function scheduleComputer() {
       document.body.dataset.turnSpent = clock.spent.toFixed(3); // for tests: what this search was told
       const search = engine.think(asked, (iterations, budget, progress) => {
         if (token !== app.thinkToken) return;
-        thinking.iterations = iterations;
-        thinking.budget = budget;
         thinking.progress = progress;
         showProgress();
       });
