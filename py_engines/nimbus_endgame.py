@@ -236,20 +236,17 @@ class RoundSolver:
 
     def ask_board(self, board: Board) -> None:
         """Ask whether the player to move, at the start of a turn on ``board``, is sure to score."""
-        self._ask(canonical(board), *turn_results(board))
+        self._stack = []
+        key = canonical(board)
+        self.answer = self.known.get(key)
+        if self.answer is None:
+            self.answer = self._open(key, *turn_results(board))
 
     def ask_turn(self, results: set[Board], ends: bool) -> None:
         """Ask whether a player is sure to score when their turn may leave any of ``results``
         (boards not empty) or, if ``ends``, empty the board (``turn_results``)."""
-        self._ask(None, results, ends)
-
-    def _ask(self, key, results, ends) -> None:
-        self._stack, self.answer = [], None
-        known = self.known.get(key) if key is not None else None
-        if known is None:
-            known = self._open(key, results, ends)
-        if known is not None:
-            self.answer = known
+        self._stack = []
+        self.answer = self._open(None, results, ends)
 
     def _open(self, key, results: set[Board], ends: bool) -> bool | None:
         """Start on a position (its turn's outcomes given); its answer if known at once."""
@@ -297,14 +294,11 @@ class RoundSolver:
             if self.looked >= stop:
                 return None
             top[2] = i + 1
-            board = results[i]
+            board = results[i]  # never one the other can empty at once (``_open`` set those aside)
             child = canonical(board)
             handed = known.get(child)
             if handed is None:
-                if self.last_wins and can_empty(board):
-                    handed = self._close(child, True)
-                else:
-                    handed = self._open(child, *turn_results(board))
+                handed = self._open(child, *turn_results(board))
 
     def wins(self, board: Board, budget: int = 10**9) -> bool:
         """``ask_board`` and ``work`` to the end; OutOfBudget past ``budget`` boards."""

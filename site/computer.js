@@ -53,8 +53,8 @@ function showProgress() {
   const els = app.view?.els;
   if (!thinking || thinking.dice || !els?.thinking) return;
   const bar = els.thinking.querySelector(".thinking-progress");
-  // A new search starts from an empty bar, not from where the last one ended.
-  if (bar) bar.value = Math.min(1, thinking.progress); // the worker's share of the search done, root work included
+  // The share of the search done, its root work included; a new search starts from an empty bar.
+  if (bar) bar.value = Math.min(1, thinking.progress);
   const button = els.thinking.querySelector("#move-now");
   if (button) button.disabled = Boolean(thinking.stopping);
 }

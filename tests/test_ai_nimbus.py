@@ -8,7 +8,7 @@ from py_engines.ai_nimbus import (ROUND, NimbusPolicy, best_collect, collect_pip
                                   richest_turn, scorers, unique_collects)
 from py_engines.playout import random_game
 from py_engines.rng import Rng
-from test_nimbus import position
+from test_nimbus import position, random_square
 
 TINY = {"iterations": 12, "max_seconds": 1.0}
 
@@ -122,12 +122,8 @@ def test_the_finishing_turn_finder_agrees_with_trying_every_turn():
     for _ in range(60):
         squares = {}
         for _ in range(1 + rng.below(4)):
-            name = "abcdefgh"[rng.below(8)] + str(1 + rng.below(8))
-            kind = "rygbk"[rng.below(5)] + "123"[rng.below(3)]
-            if rng.below(4) == 0:
-                squares[name] = [kind, "rygbk"[rng.below(5)] + "123"[rng.below(3)]]
-            else:
-                squares[name] = kind + "=" + ["u", "n", "ne", "e", "se", "s", "sw", "w", "nw"][rng.below(9)]
+            name, what = random_square(rng)
+            squares[name] = what
         g = position(squares, goal="rounds3")
         found = finishing_turn(g)
         assert (found is not None) == brute_force_finish(g), squares

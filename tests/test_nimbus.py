@@ -6,6 +6,7 @@ import pytest
 import py_engines
 from py_engines import CHANCE, IllegalMove
 from py_engines.nimbus import INDEX, KINDS, LINES, NAMES, Nimbus
+from py_engines.rng import Rng
 
 
 def position(squares: dict, players: int = 2, turn: int = 0, **options) -> Nimbus:
@@ -30,6 +31,15 @@ def position(squares: dict, players: int = 2, turn: int = 0, **options) -> Nimbu
             g.dirs[s] = -1 if orient == "u" else ("n", "ne", "e", "se", "s", "sw", "w", "nw").index(orient)
     g.on_board = sum(len(stack) for stack in g.stacks)
     return g
+
+
+def random_square(rng: Rng) -> tuple[str, str | list[str]]:
+    """A random square and what ``position`` puts on it: one in four a stack of two."""
+    name = "abcdefgh"[rng.below(8)] + str(1 + rng.below(8))
+    kind = "rygbk"[rng.below(5)] + "123"[rng.below(3)]
+    if rng.below(4) == 0:
+        return name, [kind, "rygbk"[rng.below(5)] + "123"[rng.below(3)]]
+    return name, kind + "=" + ["u", "n", "ne", "e", "se", "s", "sw", "w", "nw"][rng.below(9)]
 
 
 def contents(g: Nimbus) -> dict:

@@ -10,7 +10,7 @@ from py_engines.ai import Search
 from py_engines.ai_nimbus import finishing_turn
 from py_engines.nimbus_endgame import OutOfBudget, RoundSolver, board_of, can_empty, turn_results
 from py_engines.rng import Rng
-from test_nimbus import position
+from test_nimbus import position, random_square
 
 
 def engine_turn_results(g):
@@ -72,12 +72,8 @@ def random_board(rng: Rng, count: int):
     """A hand-built board of ``count`` squares, one in four a stack of two."""
     squares = {}
     while len(squares) < count:
-        name = "abcdefgh"[rng.below(8)] + str(1 + rng.below(8))
-        kind = "rygbk"[rng.below(5)] + "123"[rng.below(3)]
-        if rng.below(4) == 0:
-            squares[name] = [kind, "rygbk"[rng.below(5)] + "123"[rng.below(3)]]
-        else:
-            squares[name] = kind + "=" + ["u", "n", "ne", "e", "se", "s", "sw", "w", "nw"][rng.below(9)]
+        name, what = random_square(rng)
+        squares[name] = what
     return position(squares, goal="rounds3")
 
 
