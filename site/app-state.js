@@ -11,6 +11,7 @@ export const app = {
   engineReady: false,
   catalog: null,        // the engine's `games` answer, for defaults
   routeToken: 0,
+  opening: null,        // {session, state}: a game of another kind, handed to its page as the route changes
   reportedUnreadable: false, // whether this visit has said that some saves are unreadable
   shownHash: "",        // the route on screen, to go back to after a bad link
   view: null,           // {kind: "home"} or {kind: "game", entry, board, els, actions}

@@ -77,6 +77,8 @@ function markReady() {
 
 async function route() {
   const token = ++app.routeToken;
+  const handed = app.opening; // a game handed to its page by adoptAndShow
+  app.opening = null;
   cancelThinking();
   leavePicture({ discard: true });
   delete document.body.dataset.ready;
@@ -109,7 +111,7 @@ async function route() {
     } else showHome();
     return;
   }
-  await showGame(entry, hasQuery ? params : null, token);
+  await showGame(entry, hasQuery ? params : null, token, handed?.session.game === entry.name ? handed : null);
 }
 
 function setTitle(text, back) {
@@ -139,7 +141,7 @@ function showHome() {
   markReady();
 }
 
-async function showGame(entry, linkParams, token) {
+async function showGame(entry, linkParams, token, handed) {
   setTitle(entry.title, true);
   if (app.view?.kind !== "game" || app.view.entry !== entry) buildGameView(entry, gameActions(entry));
   const view = app.view;
@@ -151,10 +153,10 @@ async function showGame(entry, linkParams, token) {
     const needsGame = app.session?.game !== entry.name || !app.state;
     // Until the engine answers, the game it will restore is drawn as a picture (picture.js).
     // The board goes on screen once it shows a position: an empty board could be taken for the game.
-    if (needsGame && !linkParams && !app.engineReady && enterPicture(entry, board.start)) putBoard(view);
-    let opened = null;
+    if (needsGame && !linkParams && !handed && !app.engineReady && enterPicture(entry, board.start)) putBoard(view);
+    let opened = handed;
     let restored = null;
-    if (linkParams) {
+    if (!opened && linkParams) {
       opened = await openLink(entry, linkParams);
       history.replaceState(null, "", `#/${entry.name}`);
     }
@@ -201,14 +203,22 @@ function gameActions(entry) {
   };
 }
 
-/** Show a validated game (from an import or the saved list), switching game page if needed. */
+/**
+ * Show a validated game (from an import or the saved list), switching game page
+ * if needed. A game of another kind is handed to its page, which adopts it once
+ * it is built (adopting it here would draw it with this page's game and input).
+ */
 function adoptAndShow(session, state) {
-  adopt(session, state);
   const hash = `#/${session.game}`;
   if (app.view?.kind === "game" && app.view.entry.name === session.game) {
+    adopt(session, state);
     renderGame();
     if (location.hash !== hash) history.replaceState(null, "", hash);
-  } else location.hash = hash;
+    return;
+  }
+  cancelThinking();
+  app.opening = { session, state };
+  location.hash = hash;
 }
 
 // -- keyboard -------------------------------------------------------------------------
