@@ -203,10 +203,12 @@ def build_engine_wheel(out: Path) -> Path:
 
 
 # Run by Node: unpack the engine wheel into the pinned Pyodide and compile its modules
-# there, so that the bytecode is exactly that runtime's Python's (3.14, which this
-# machine's CPython is not). Arguments: the runtime's folder, the wheel, a folder for the .pyc files.
+# there (the subpackages' too), so that the bytecode is exactly that runtime's Python's
+# (3.14, which this machine's CPython is not). Arguments: the runtime's folder, the wheel,
+# a folder for the .pyc files (written at their paths in the wheel: py_engines/.../__pycache__/...).
 COMPILE_JS = r"""
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 const [runtime, wheel, out] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
@@ -217,10 +219,21 @@ import compileall, os, py_compile, sys
 assert sys.implementation.cache_tag == "cpython-314", sys.implementation.cache_tag
 assert compileall.compile_dir(os.path.abspath("py_engines"), quiet=2,
                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-sorted(os.listdir("py_engines/__pycache__"))
+sorted(os.path.join(folder, name) for folder, _, files in os.walk("py_engines") for name in files
+       if name.endswith(".pyc"))
 `).toJs();
-for (const name of names) writeFileSync(`${out}/${name}`, pyodide.FS.readFile(`py_engines/__pycache__/${name}`));
+for (const name of names) {
+  mkdirSync(dirname(`${out}/${name}`), { recursive: true });
+  writeFileSync(`${out}/${name}`, pyodide.FS.readFile(name));
+}
 """
+
+
+def bytecode_name(source: str) -> str:
+    """Where Python 3.14 looks for a module's bytecode: py_engines/ai/search.py ->
+    py_engines/ai/__pycache__/search.cpython-314.pyc."""
+    folder, _, name = source.rpartition("/")
+    return f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
 
 
 def add_bytecode(wheel: Path) -> None:
@@ -233,7 +246,7 @@ def add_bytecode(wheel: Path) -> None:
     """
     with zipfile.ZipFile(wheel) as z:
         sources = {n: z.read(n) for n in z.namelist() if n.startswith("py_engines/") and n.endswith(".py")}
-    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + COMPILE_JS.encode())
     for name in sorted(sources):
         digest.update(name.encode() + b"\0" + sources[name])
     cached = CACHE / f"bytecode-{digest.hexdigest()[:16]}"
@@ -251,8 +264,8 @@ def add_bytecode(wheel: Path) -> None:
         partial.rename(cached)
         for old in sorted(CACHE.glob("bytecode-*"), key=lambda p: p.stat().st_mtime)[:-8]:
             shutil.rmtree(old, ignore_errors=True)  # keep the last few
-    expected = {f"{Path(n).stem}.cpython-314.pyc" for n in sources}
-    pycs = {p.name: p.read_bytes() for p in cached.glob("*.pyc")}
+    expected = {bytecode_name(n) for n in sources}
+    pycs = {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.pyc")}
     if set(pycs) != expected:
         raise SystemExit(f"[build] {cached} holds {sorted(pycs)}, not the bytecode of {sorted(expected)}")
 
@@ -271,8 +284,8 @@ def add_bytecode(wheel: Path) -> None:
                 continue
             z.writestr(info, data)
         for name, data in sorted(pycs.items()):
-            z.writestr(f"py_engines/__pycache__/{name}", data)
-            lines += record_line(f"py_engines/__pycache__/{name}", data)
+            z.writestr(name, data)
+            lines += record_line(name, data)
         z.writestr(record, lines)
     rewritten.replace(wheel)
 
@@ -288,11 +301,14 @@ def source_digest(paths: list[Path]) -> str:
     return digest.hexdigest()[:12]
 
 
-# Run by this machine's Python in the project folder: each game's board layout and the
-# position of a new game with the default players and options, as the bridge gives them.
+# Run by this machine's Python in the project folder: the games of the engine's registry
+# in menu order (name, title, tagline, player counts, option specs), and each game's board
+# layout and the position of a new game with the default players and options, as the
+# bridge gives them.
 BOARDS_PY = r"""
-import json, sys
-from py_engines import GAMES, bridge
+import json
+from py_engines import bridge
+from py_engines.games import catalog
 
 def ask(request):
     answer = json.loads(bridge.handle(json.dumps(request)))
@@ -300,26 +316,28 @@ def ask(request):
         raise SystemExit(f"{request}: {answer['error']['message']}")
     return answer["result"]
 
+games = catalog()
 boards = {}
-for game in json.loads(sys.argv[1]):
-    if GAMES.get(game, {}).get("built"):
-        start = ask({"op": "new", "game": game})
-        del start["legal"]  # the moves come from the engine itself, once it runs
-        boards[game] = {"layout": ask({"op": "layout", "game": game}), "start": start}
-print(json.dumps(boards, separators=(",", ":")))
+for game in games:
+    start = ask({"op": "new", "game": game["name"]})
+    del start["legal"]  # the moves come from the engine itself, once it runs
+    boards[game["name"]] = {"layout": ask({"op": "layout", "game": game["name"]}), "start": start}
+print(json.dumps({"games": games, "boards": boards}, separators=(",", ":")))
 """
 
 
-def write_boards(folder: Path, games: list[str]) -> None:
+def write_boards(folder: Path) -> list[dict]:
     """boards/<game>.json: the layout and a new game's position, for the page to draw
-    before the engine is up (the engine's own answers, computed here with CPython)."""
-    found = subprocess.run([sys.executable, "-c", BOARDS_PY, json.dumps(games)], cwd=ROOT,
-                           capture_output=True, text=True)
+    before the engine is up (the engine's own answers, computed here with CPython).
+    Returns the engine's list of games, for build-info.js."""
+    found = subprocess.run([sys.executable, "-c", BOARDS_PY], cwd=ROOT, capture_output=True, text=True)
     if found.returncode != 0:
         raise SystemExit(f"[build] could not compute the boards' layouts:\n{found.stderr[-3000:]}")
+    answer = json.loads(found.stdout)
     folder.mkdir(parents=True)
-    for game, board in json.loads(found.stdout).items():
+    for game, board in answer["boards"].items():
         (folder / f"{game}.json").write_text(json.dumps(board, separators=(",", ":")))
+    return answer["games"]
 
 
 def build(quiet: bool = False) -> Path:
@@ -327,7 +345,7 @@ def build(quiet: bool = False) -> Path:
     pyodide = fetch_pyodide()
     micropip = fetch_micropip()
     sources = sorted(p for p in (ROOT / "site").rglob("*") if p.is_file())
-    engine_sources = sorted((ROOT / "py_engines").glob("*.py"))
+    engine_sources = sorted((ROOT / "py_engines").rglob("*.py"))
     build_id = source_digest(sources + engine_sources + [ROOT / "pyproject.toml"])
 
     staging = DIST / "site.new"
@@ -344,11 +362,10 @@ def build(quiet: bool = False) -> Path:
     shutil.copy2(micropip, staging / "wheels" / micropip.name)
     engine = build_engine_wheel(staging / "wheels")
 
-    # The games with a page module (site/games/<name>.js): the page offers only these.
-    pages = sorted(p.stem for p in (ROOT / "site" / "games").glob("*.js") if p.stem != "index")
-    write_boards(staging / "boards", pages)
+    # The games, in menu order, from the engine's registry: the home page lists these.
+    games = write_boards(staging / "boards")
     info = {"build": build_id, "pyodide": PYODIDE_VERSION, "engineWheel": f"wheels/{engine.name}",
-            "micropipWheel": f"wheels/{micropip.name}", "pages": pages}
+            "micropipWheel": f"wheels/{micropip.name}", "games": games}
     (staging / "build-info.js").write_text(
         "// Written by build.py: what this build contains.\n"
         f"export const BUILD = {json.dumps(info, indent=2)};\n")

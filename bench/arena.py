@@ -15,7 +15,7 @@ every seed (``py_engines.rng``), so games with neighbouring seeds draw
 unrelated dice, random moves and searches. Two players search nothing:
 ``random`` picks a uniformly random legal move, ``greedy`` the move whose
 immediate result scores best by a simple score per game
-(``py_engines.greedy``), the yardstick. Reported per table: A's wins, draws
+(``bench/greedy.py``), the yardstick. Reported per table: A's wins, draws
 and losses, A's score (a draw counts half) with a 95% Wilson interval, and the
 fair share (1 / number of sides) to compare it with; per
 level: think time per move (median, 90th percentile, max) and playouts per
@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
 from py_engines.ai import LEVELS, SEARCH_DEFAULTS, analyse, chance_move  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
-from py_engines.greedy import greedy_move  # noqa: E402
+from greedy import greedy_move  # noqa: E402  (bench/greedy.py)
 from py_engines.rng import Rng  # noqa: E402
 
 

@@ -1,9 +1,9 @@
-"""Fit the Not Nyout expert's position score (``py_engines/ai_not_nyout.py``) to who won.
+"""Fit the Not Nyout expert's position score (``py_engines/ai/not_nyout.py``) to who won.
 
 Plays two-player games between medium-level computer players (game i: seed
 1000 + i, its dice drawn from ``Rng(77 + i)``), keeps every position in which a
 player is about to roll for a turn, with the game's winner, and fits a logistic
-model of "the player about to roll wins" on ``ai_not_nyout.features`` by
+model of "the player about to roll wins" on ``py_engines.ai.not_nyout.features`` by
 Newton's method with a little ridge (pure Python, no libraries). Four fifths of
 the games fit the weights and the last fifth tells how well they predict, beside
 the squared-horses shares that hard and the levels below score positions with;
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
 from py_engines.ai import analyse, chance_move  # noqa: E402
-from py_engines.ai_not_nyout import features  # noqa: E402
+from py_engines.ai.not_nyout import features  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
 

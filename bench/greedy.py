@@ -1,4 +1,5 @@
-"""The yardstick: a plain greedy player for every game.
+"""The yardstick: a plain greedy player for every game (the arena's and the benchmarks',
+not the page's, so it lives here and not in the engine's wheel).
 
 It plays the legal move whose immediate result scores best for the player who
 moves, by one simple score per game, and breaks ties with the generator it is
@@ -31,9 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .ai import chance_move, clone
-from .core import CHANCE, Game
-from .rng import Rng
+from py_engines.ai import chance_move
+from py_engines.ai.nimbus import best_collect, scorers
+from py_engines.ai.not_nyout import expected_losses
+from py_engines.core import CHANCE, Game
+from py_engines.games.nymbat import DIST, HOME
+from py_engines.rng import Rng
 
 WIN = 1_000_000.0
 
@@ -50,7 +54,7 @@ def greedy_move(game: Game, rng: Rng) -> str:
     best: list[str] = []
     top = -float("inf")
     for move in moves:
-        after = clone(game)
+        after = game.clone()
         after.play_unchecked(move)
         value = outcome(after, me) if after.is_over else score(game, after, me)
         if value > top:
@@ -84,7 +88,6 @@ def ambush(before: Game, after: Game, me: int) -> float:
 
 
 def nymbat(before: Game, after: Game, me: int) -> float:
-    from .nymbat import DIST, HOME
     side = after.side[me]
     material = 0.0
     for p in range(after.players):
@@ -100,7 +103,6 @@ def nymbat(before: Game, after: Game, me: int) -> float:
 
 
 def not_nyout(before: Game, after: Game, me: int) -> float:
-    from .ai_not_nyout import expected_losses
     horses = [float(h) for h in after.horses]
     if after.combat:
         station, attacker, size, _ = after.combat
@@ -113,7 +115,6 @@ def not_nyout(before: Game, after: Game, me: int) -> float:
 
 
 def nimbus(before: Game, after: Game, me: int) -> float:
-    from .ai_nimbus import best_collect, scorers
     if after.round != before.round:  # the move took the last pyramid
         return WIN if me in scorers(before, me) else -WIN
     gained = sum(k % 3 + 1 for k in after.collections[me])

@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
 from arena import extra_level, wilson  # noqa: E402
+from greedy import greedy_move  # noqa: E402
 from py_engines.ai import LEVELS, analyse  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
-from py_engines.greedy import greedy_move  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
 
 NEAR_THE_END = 20  # pyramids on the board when the measured player takes over

@@ -1,6 +1,6 @@
 """Benchmarks: page boot against a bare Pyodide floor, random games per second
 and the computer's think time (per move, and per turn: bench/think.py), for
-every built game, in CPython and in Pyodide.
+every game, in CPython and in Pyodide.
 
 Run through `python3 build.py bench` (it builds the site and finds Chromium).
 Every figure is a median over several runs; ratios compare figures measured in
@@ -9,13 +9,11 @@ the same run, because the machines here are shared and noisy.
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import os
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,10 +22,9 @@ import build  # noqa: E402
 from py_engines.ai import LEVELS, analyse  # noqa: E402
 from py_engines.playout import measure  # noqa: E402
 import think as turn_bench  # noqa: E402  (bench/think.py: the computer's whole turn, timed)
+from server import ARGS, BenchHandler, FloorHandler, engine_page, serve  # noqa: E402
 
 TURN_LEVELS = ["hard", "expert"]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync", "--disable-quic"]
 PHONE = {"viewport": {"width": 360, "height": 740}}
 # Records, against the navigation's start, when a board first shows a position
 # (body[data-shown], or body[data-ready] on a page that sets only that), when the
@@ -47,44 +44,6 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, {attributes: true, subtree: true, childList: true});
 """
-
-
-class BenchHandler(build.SiteHandler):
-    """The built site as `build.py serve` serves it (every response revalidated:
-    a service worker decides what is fresh), plus bench/ at /bench/; counts the
-    bytes of the bodies it sends."""
-
-    def translate_path(self, path: str) -> str:
-        if path.startswith("/bench/"):
-            return str(ROOT / "bench" / path[len("/bench/"):].split("?")[0])
-        return super().translate_path(path)
-
-    def copyfile(self, source, outputfile) -> None:
-        sent = 0
-        while chunk := source.read(1 << 16):
-            outputfile.write(chunk)
-            sent += len(chunk)
-        with self.server.lock:
-            self.server.sent += sent
-
-
-class FloorHandler(BenchHandler):
-    """The same files for the bare floor page, fresh for a day in the browser's HTTP
-    cache: a return visit then needs no request at all, the quickest a page
-    without a service worker can boot (and one that can boot offline)."""
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=86400")
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
-
-
-def serve(handler, folder: Path = build.SITE_OUT) -> tuple[http.server.ThreadingHTTPServer, str]:
-    import functools
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    httpd.lock = threading.Lock()
-    httpd.sent = 0
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 
 
 def cpu_seconds(profile: Path) -> float:
@@ -346,15 +305,6 @@ def install_times(browser, base: str, runs: int) -> dict[str, list[float]]:
     return times
 
 
-def engine_page(browser, base: str):
-    """A page with an engine worker of its own and ``ask(request)`` to call its bridge."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(base + "bench/floor.html")
-    page.evaluate(build.ENGINE_PROBE_JS, "../worker.js")
-    return context, page
-
-
 def ask(page, request: dict) -> dict:
     answer = page.evaluate("(r) => ask(r)", request)
     if not answer["ok"]:
@@ -439,7 +389,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per speed run")
     parser.add_argument("--quick", action="store_true", help="3 runs of 1 second: a smoke run")
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
-    parser.add_argument("--games", help="comma-separated games to measure (default: every built game)")
+    parser.add_argument("--games", help="comma-separated games to measure (default: every game)")
     parser.add_argument("--no-boot", action="store_true", help="skip the page boot figures")
     parser.add_argument("--boot-only", action="store_true", help="only the page boot figures (not the worker's)")
     parser.add_argument("--against", type=Path, help="another built site (e.g. main's dist/site) to boot in the same runs")
@@ -447,11 +397,10 @@ def main() -> int:
     if args.quick:
         args.runs, args.seconds = 3, 1.0
     import py_engines
-    built = [name for name, info in py_engines.GAMES.items() if info["built"]]
-    games = args.games.split(",") if args.games else built
-    unknown = [g for g in games if g not in built]
+    games = args.games.split(",") if args.games else list(py_engines.GAMES)
+    unknown = [g for g in games if g not in py_engines.GAMES]
     if unknown:
-        parser.error(f"not built: {', '.join(unknown)} (built: {', '.join(built)})")
+        parser.error(f"no such game: {', '.join(unknown)} (games: {', '.join(py_engines.GAMES)})")
     turn_starts = turn_bench.turn_starts_of(games, 3 if args.quick else 8)  # the computer turns timed, page and CPython
 
     from playwright.sync_api import sync_playwright

@@ -193,7 +193,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.add_up:
         return add_up(args.add_up)
-    cases = [(name, n) for name, info in py_engines.GAMES.items() if info["built"] for n in info["players"]
+    cases = [(name, n) for name, info in py_engines.GAMES.items() for n in info["players"]
              if (args.game in (None, name)) and (args.players in (None, n))]
     if not cases:
         parser.error("no such game and player count")

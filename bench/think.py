@@ -16,7 +16,7 @@ CPython through the bridge. Used by ``bench/run.py``; also runnable alone:
 
 ``--players`` plays tables of that many players (the games that offer the
 count; two by default). ``--round-ends`` takes Nimbus's turns only where a
-round is near its end (at most ``ai_nimbus.ENDGAME`` pyramids on the board,
+round is near its end (at most ``py_engines.ai.nimbus.ENDGAME`` pyramids on the board,
 or as many as it is given: ``--round-ends 8``), where the levels search and the
 longest turns are.
 """
@@ -33,10 +33,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import py_engines  # noqa: E402
 from py_engines import bridge  # noqa: E402
-from py_engines.ai_nimbus import ENDGAME  # noqa: E402
+from py_engines.ai.nimbus import ENDGAME  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
-from py_engines.greedy import greedy_move  # noqa: E402
 from py_engines.rng import Rng  # noqa: E402
+from greedy import greedy_move  # noqa: E402
+from server import ARGS, FloorHandler, engine_page, serve  # noqa: E402
 
 ROLL_PAUSE = 0.45      # site/computer.js: ROLL_PAUSE_MS, before each roll the page makes
 # The worker's think messages, answered with the bridge's answer and the time it took in the page.
@@ -183,7 +184,7 @@ def report(cpython: dict, pyodide: dict, levels: list[str]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", help="comma-separated games (default: every built game)")
+    parser.add_argument("--games", help="comma-separated games (default: every game)")
     parser.add_argument("--levels", default="hard,expert")
     parser.add_argument("--turns", type=int, default=8, help="turn starts per game")
     parser.add_argument("--players", type=int, default=2, help="players at the table (games that offer the count)")
@@ -193,11 +194,8 @@ def main() -> int:
     args = parser.parse_args()
     import os
 
-    sys.path.insert(0, str(ROOT / "bench"))
-    import run  # noqa: E402  (the benchmark's server and browser settings)
     from playwright.sync_api import sync_playwright
-    built = [name for name, info in py_engines.GAMES.items() if info["built"]]
-    games = [name for name in (args.games.split(",") if args.games else built) if offers(name, args.players)]
+    games = [name for name in (args.games.split(",") if args.games else py_engines.GAMES) if offers(name, args.players)]
     if args.round_ends:
         games = [name for name in games if name == "nimbus"]
     if not games:
@@ -205,10 +203,10 @@ def main() -> int:
                          + (" and turns near a round's end (Nimbus only)" if args.round_ends else ""))
     levels = args.levels.split(",")
     starts = turn_starts_of(games, args.turns, args.players, args.round_ends)
-    httpd, base = run.serve(run.FloorHandler)  # as bench/run.py serves its engine figures
+    httpd, base = serve(FloorHandler)  # as bench/run.py serves its engine figures
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=run.ARGS)
-        context, page = run.engine_page(browser, base)
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH"), args=ARGS)
+        context, page = engine_page(browser, base)
         pyodide = pyodide_turns(page, starts, levels)
         context.close()
         browser.close()

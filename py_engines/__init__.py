@@ -11,43 +11,15 @@
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from typing import Any
 
 from .core import (CHANCE, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, RECORD_FIELDS, RECORD_FORMAT,
                    BadRecord, Game, IllegalMove, check_move_text, check_options, is_integer, parse_json, quote,
                    same_value)
+from .games import CLASSES, GAMES
 
 __all__ = ["CHANCE", "GAMES", "BadRecord", "Game", "IllegalMove", "load", "new_game", "start_game"]
-
-# Every game of the product, in menu order, with the title and player counts it
-# will have. A game is built once its module ``py_engines/<name>.py`` exists; the
-# module names its Game subclass ``GAME``. ``built`` in GAMES says which are.
-_ALL = {
-    "manalath": ("Manalath", (2,)),
-    "ambush": ("Ambush", (2,)),
-    "nymbat": ("Nymbat", (2, 4)),
-    "not_nyout": ("Not Nyout", (2, 3, 4)),
-    "nimbus": ("Nimbus", tuple(range(2, 11))),
-}
-_CLASSES: dict[str, type[Game]] = {
-    name: importlib.import_module(f"{__name__}.{name}").GAME
-    for name in _ALL
-    if importlib.util.find_spec(f"{__name__}.{name}") is not None
-}
-
-
-def _info(cls: type[Game]) -> dict[str, Any]:
-    return {"title": cls.title, "players": list(cls.player_counts), "options": cls.option_specs, "built": True}
-
-
-GAMES: dict[str, dict[str, Any]] = {
-    name: _info(_CLASSES[name]) if name in _CLASSES
-    else {"title": title, "players": list(counts), "options": {}, "built": False}
-    for name, (title, counts) in _ALL.items()
-}
 
 
 def new_game(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:
@@ -58,11 +30,9 @@ def new_game(name: str, players: int | None = None, seed: int = 0, **options: An
 def start_game(name: str, players: int | None = None, seed: int = 0, options: dict[str, Any] | None = None) -> Game:
     """:func:`new_game` with the options as one object (so an option named ``players``
     or ``seed`` is an unknown option, not a clash of arguments). ValueError if any is bad."""
-    if not isinstance(name, str) or name not in _CLASSES:
-        known = ", ".join(sorted(_CLASSES))
-        reason = "is not built yet" if isinstance(name, str) and name in GAMES else "is not a game"
-        raise ValueError(f"{quote(name)} {reason} (playable: {known})")
-    cls = _CLASSES[name]
+    if not isinstance(name, str) or name not in CLASSES:
+        raise ValueError(f"{quote(name)} is not a game (games: {', '.join(CLASSES)})")
+    cls = CLASSES[name]
     if players is None:
         players = cls.player_counts[0]
     if not is_integer(seed) or not 0 <= seed <= MAX_SEED:

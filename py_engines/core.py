@@ -46,7 +46,7 @@ class BadRecord(ValueError):
 
 
 class Game:
-    """The protocol every game honours (see ARCHITECTURE.md).
+    """The protocol every game honours (see docs/architecture.md).
 
     Subclasses set ``name``, ``title``, ``player_counts`` and ``option_specs``
     and implement the rules; the record format and replay live here. An option's
@@ -145,6 +145,23 @@ class Game:
         """Play a move known to be legal; games may skip their checks here."""
         self.play(move)
 
+    def clone(self) -> Game:
+        """A copy to play on that shares nothing mutable with this game: playing on
+        either never changes the other. The search copies the position for every
+        playout, so each game's ``clone`` starts from :meth:`_copy` and copies the
+        mutable fields of its own by hand, rather than with ``copy.deepcopy``."""
+        raise NotImplementedError
+
+    def _copy(self) -> Any:
+        """A new game of this class holding this one's fields, with the fields every
+        game has (``options``, ``history``, ``events``) copied; the rest still shared."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)  # its values are plain JSON values
+        other.history = self.history[:]
+        other.events = copy_json(self.events)
+        return other
+
     def move_steps(self, move: str) -> list[dict[str, str]]:
         """How a move is entered on the page: the cells to tap, then the choices."""
         raise NotImplementedError
@@ -178,6 +195,20 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} players={self.players} moves={len(self.history)}>"
+
+
+_NESTED = (list, dict)
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-like data: lists and dicts copied, other values (numbers, text) shared.
+    (Clones copy events with it, so it calls itself only for what nests.)"""
+    kind = type(value)
+    if kind is list:
+        return [copy_json(item) if type(item) in _NESTED else item for item in value]
+    if kind is dict:
+        return {key: copy_json(item) if type(item) in _NESTED else item for key, item in value.items()}
+    return value
 
 
 def and_list(words: list[str]) -> str:

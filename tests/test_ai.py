@@ -7,9 +7,10 @@ import pytest
 
 import py_engines
 from py_engines import CHANCE, IllegalMove
-from py_engines.ai import LEVELS, Policy, Search, analyse, choose_move, clone, policy_for, rewards
-from py_engines.ai_manalath import masks, merged_size
+from py_engines.ai import LEVELS, Policy, Search, analyse, choose_move, policy_for, rewards
+from py_engines.ai.manalath import masks, merged_size
 from py_engines.core import Game
+from py_engines.games.manalath import PARSED
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 
@@ -162,12 +163,12 @@ def test_never_makes_its_own_quart_when_it_has_a_choice():
     # White has a trio a1-a3: a4w, b1w... would make a white quart.
     g = manalath_after("a1w", "i1b", "a2w", "i3b", "a3w", "g1b")
     quart_moves = [m for m in g.legal_moves() if m.endswith("w") and
-                   merged_size(g, py_engines.manalath.PARSED[m][0], 0) == 4]
+                   merged_size(g, PARSED[m][0], 0) == 4]
     assert len(quart_moves) >= 3
     for seed in range(3):
         move = choose_move(g, "medium", seed=seed)
         assert move not in quart_moves
-        after = clone(g)
+        after = g.clone()
         after.play(move)
         assert not after.is_over
 
@@ -176,7 +177,7 @@ def test_root_filter_drops_own_quarts_and_gifts():
     g = manalath_after("a1w", "i1b", "a2w", "i3b", "a3w", "g1b")
     root = policy_for(g).root_moves(g, g.legal_moves(), Rng(0))
     for move in root:
-        after = clone(g)
+        after = g.clone()
         after.play(move)
         assert not after.is_over
         W, _, _ = masks(after)
@@ -198,7 +199,7 @@ def test_masks_match_a_direct_count():
     for move in g.legal_moves():
         if move == "pass":
             continue
-        cell, k = py_engines.manalath.PARSED[move]
+        cell, k = PARSED[move]
         size = merged_size(g, cell, k)
         assert (W[k] >> cell & 1) == (size == 5)
         assert (Q[k] >> cell & 1) == (size == 4)
@@ -227,6 +228,13 @@ class DiceRace(Game):
         self.rng = Rng(seed)
         self.done = False
         self.winner_list: list[int] = []
+
+    def clone(self) -> "DiceRace":
+        other = self._copy()
+        other.pos = self.pos[:]
+        other.rng = Rng.from_state(self.rng.state)
+        other.winner_list = self.winner_list[:]
+        return other
 
     @property
     def to_move(self):
@@ -287,11 +295,11 @@ def test_rewards_share_a_win_and_split_a_draw():
     assert rewards(g) == pytest.approx([1 / 3] * 3)
 
 
-def test_toy_game_uses_the_generic_policy_and_a_deepcopy_clone():
+def test_toy_game_uses_the_generic_policy_and_its_own_clone():
     g = DiceRace(3, seed=1)
     g.roll()
     assert type(policy_for(g)) is Policy
-    other = clone(g)
+    other = g.clone()
     other.play("run")
     assert g.history != other.history and g.pos == [0, 0, 0]
 
@@ -360,8 +368,7 @@ def test_an_immediate_win_is_taken_at_once():
 
 
 def test_kills_and_threats_agree_with_playing_them_out():
-    from py_engines.ai_manalath import is_kill, opens_threat
-    from py_engines.manalath import PARSED
+    from py_engines.ai.manalath import is_kill, opens_threat
     checked_kills = checked_threats = 0
     for seed in range(25):
         whole = random_game("manalath", seed)
@@ -374,13 +381,13 @@ def test_kills_and_threats_agree_with_playing_them_out():
                     continue
                 cell, k = PARSED[move]
                 size = merged_size(g, cell, k)
-                after = clone(g)
+                after = g.clone()
                 after.play(move)
                 if k == you and size == 4 and not after.is_over:
                     # A kill: every reply of theirs loses.
                     replies = []
                     for reply in after.legal_moves():
-                        again = clone(after)
+                        again = after.clone()
                         again.play(reply)
                         replies.append(again.winners == [me])
                     assert is_kill(g, cell, you, C[you]) == all(replies), (g.history, move)
@@ -414,7 +421,7 @@ def _wins_by_force(g) -> bool:
     quart of the opponent's which every reply of theirs leaves standing (a kill)."""
     me = g.turn
     for move in g.legal_moves():
-        after = clone(g)
+        after = g.clone()
         after.play(move)
         if after.is_over:
             if after.winners == [me]:
@@ -426,7 +433,7 @@ def _wins_by_force(g) -> bool:
 
 
 def _after(g, move):
-    g = clone(g)
+    g = g.clone()
     g.play(move)
     return g
 
@@ -442,7 +449,7 @@ def _lost_by_the_rules(g) -> bool:
 
 
 def _expert_policy():
-    from py_engines.ai_manalath import ManalathPolicy
+    from py_engines.ai.manalath import ManalathPolicy
     policy = ManalathPolicy()
     policy.settings = {**policy.settings, "forks": True}
     return policy
@@ -452,7 +459,7 @@ def test_the_experts_root_drops_a_move_the_opponent_answers_with_a_fork():
     # After f4b Black answers d5b: two white quint cells that no one white move takes away.
     g = manalath_after("d7b", "e7b", "a1b", "f6b", "h2w", "g4b")
     assert _lost_by_the_rules(_after(_after(g, "f4b"), "d5b"))
-    from py_engines.ai_manalath import ManalathPolicy
+    from py_engines.ai.manalath import ManalathPolicy
     hard = ManalathPolicy()
     assert "f4b" in hard.root_moves(g, g.legal_moves(), Rng(1))
     searched = _expert_policy().root_moves(g, g.legal_moves(), Rng(1))
@@ -466,7 +473,7 @@ def test_the_experts_root_drops_a_move_the_opponent_answers_with_a_fork():
 def test_the_experts_lost_positions_are_lost_by_the_rules():
     # ``_lost`` (no win of one's own, every answer leaves the opponent one) against a search
     # of every move by the rules, over positions two moves after those of seeded games.
-    from py_engines.ai_manalath import after_move, wins_next
+    from py_engines.ai.manalath import after_move, wins_next
     policy = _expert_policy()
     checked = 0
     for seed in range(3):

@@ -3,8 +3,8 @@ import pytest
 
 import py_engines
 from py_engines.ai import analyse, choose_move, policy_for
-from py_engines.ai_ambush import AmbushPolicy, gain, rate, threat
-from py_engines.ambush import INDEX, PLACEMENTS
+from py_engines.ai.ambush import AmbushPolicy, gain, rate, threat
+from py_engines.games.ambush import INDEX, PLACEMENTS
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

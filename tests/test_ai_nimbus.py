@@ -4,7 +4,7 @@ import pytest
 import py_engines
 from py_engines import CHANCE
 from py_engines.ai import analyse, choose_move
-from py_engines.ai_nimbus import (ROUND, NimbusPolicy, best_collect, collect_pips, finishing_turn, grabbing_moves,
+from py_engines.ai.nimbus import (ROUND, NimbusPolicy, best_collect, collect_pips, finishing_turn, grabbing_moves,
                                   richest_turn, scorers, unique_collects)
 from py_engines.playout import random_game
 from py_engines.rng import Rng
@@ -139,7 +139,7 @@ def test_the_finishing_turn_finder_agrees_with_trying_every_turn():
 # -- The levels differ in every phase ----------------------------------------------------
 
 def test_the_levels_set_up_differently_and_hard_shapes_the_board_on_purpose():
-    from py_engines.ai_nimbus import starter
+    from py_engines.ai.nimbus import starter
     g = py_engines.new_game("nimbus", 2, 5, goal="rounds1")
     rng = Rng(5)
     differ = {"hard-easy": 0, "medium-easy": 0}

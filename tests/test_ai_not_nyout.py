@@ -4,7 +4,7 @@ import pytest
 import py_engines
 from py_engines import CHANCE
 from py_engines.ai import LEVELS, analyse, choose_move, policy_for
-from py_engines.ai_not_nyout import (NotNyoutPolicy, WEIGHTS, WIN, attack_chances, expected_losses, features,
+from py_engines.ai.not_nyout import (NotNyoutPolicy, WEIGHTS, WIN, attack_chances, expected_losses, features,
                                      fitted_score, win_chance)
 from py_engines.playout import random_game
 from py_engines.rng import Rng

@@ -1,8 +1,8 @@
 """The computer opponent in Nymbat: legal, reproducible, and sensible in plain positions."""
 import py_engines
 from py_engines.ai import LEVELS, analyse, choose_move, policy_for
-from py_engines.ai_nymbat import NymbatPolicy
-from py_engines.nymbat import INDEX
+from py_engines.ai.nymbat import NymbatPolicy
+from py_engines.games.nymbat import INDEX
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

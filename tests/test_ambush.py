@@ -10,7 +10,7 @@ import pytest
 
 import py_engines
 from py_engines import IllegalMove
-from py_engines.ambush import COASTER_CELLS, NAMES, TURN_MAPS, strength, visible
+from py_engines.games.ambush import COASTER_CELLS, NAMES, TURN_MAPS, strength, visible
 
 RED, BLACK = 0, 1
 PIPS = {"s": 1, "m": 2, "l": 3}

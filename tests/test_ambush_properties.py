@@ -6,7 +6,7 @@ import pytest
 
 import py_engines
 from py_engines import IllegalMove
-from py_engines.ambush import format_move, parse_move
+from py_engines.games.ambush import format_move, parse_move
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

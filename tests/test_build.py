@@ -15,8 +15,9 @@ def test_the_build_holds_the_runtime_both_wheels_and_a_complete_precache(site_di
     engine = next(site_dir.glob("wheels/py_engines-*-py3-none-any.whl"))
     with zipfile.ZipFile(engine) as wheel:
         names = wheel.namelist()
-    assert "py_engines/bridge.py" in names and "py_engines/manalath.py" in names
+    assert {"py_engines/bridge.py", "py_engines/games/manalath.py", "py_engines/ai/search.py"} <= set(names)
     assert not any(n.endswith((".so", ".pyd")) for n in names)
+    assert not any("greedy" in n for n in names), "the greedy yardstick is bench's, not the engine's"
 
     sw = (site_dir / "sw.js").read_text()
     cache = re.search(r'const CACHE = "boardgames-([0-9a-f]{12})"', sw)
@@ -38,9 +39,9 @@ def test_the_engine_wheel_ships_bytecode_for_the_runtime_python(site_dir):
         names = set(wheel.namelist())
         record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
         modules = [n for n in names if n.startswith("py_engines/") and n.endswith(".py")]
-        assert len(modules) > 10
+        assert len(modules) > 10 and "py_engines/ai/nimbus.py" in modules and "py_engines/games/nimbus.py" in modules
         for module in modules:
-            pyc = module.replace("py_engines/", "py_engines/__pycache__/")[:-3] + ".cpython-314.pyc"
+            pyc = build.bytecode_name(module)
             header = wheel.read(pyc)[:8]
             # Python 3.14's magic number (3627), then the flags of an unchecked hash-based .pyc (PEP 552).
             assert header[:4] == (3627).to_bytes(2, "little") + b"\r\n", pyc
@@ -48,13 +49,29 @@ def test_the_engine_wheel_ships_bytecode_for_the_runtime_python(site_dir):
             assert f"\n{pyc},sha256=" in "\n" + record
 
 
+def built_info(site_dir) -> dict:
+    text = (site_dir / "build-info.js").read_text()
+    return json.loads(re.search(r"export const BUILD = (\{.*\});", text, re.S).group(1))
+
+
+def test_the_build_lists_the_engine_s_games_in_menu_order(site_dir):
+    from py_engines import bridge
+    from py_engines.games import REGISTRY
+    games = built_info(site_dir)["games"]
+    answer = json.loads(bridge.handle('{"op": "games"}'))["result"]["games"]
+    assert [g["name"] for g in games] == list(answer) == ["manalath", "ambush", "nymbat", "not_nyout", "nimbus"]
+    for game, (cls, tagline) in zip(games, REGISTRY):
+        assert set(game) == {"name", "title", "tagline", "players", "options"}
+        assert game["tagline"] == tagline and game["title"] == cls.title
+        assert {key: game[key] for key in ("title", "players", "options")} == answer[game["name"]]
+
+
 def test_the_boards_are_the_engine_s_layouts_and_new_games(site_dir):
     from py_engines import bridge
-    info = (site_dir / "build-info.js").read_text()
-    pages = json.loads(re.search(r'"pages": (\[.*?\])', info, re.S).group(1))
-    assert pages and {p.stem for p in (site_dir / "boards").glob("*.json")} == set(pages)
+    names = [game["name"] for game in built_info(site_dir)["games"]]
+    assert names and {p.stem for p in (site_dir / "boards").glob("*.json")} == set(names)
     ask = lambda request: json.loads(bridge.handle(json.dumps(request)))["result"]  # noqa: E731
-    for game in pages:
+    for game in names:
         board = json.loads((site_dir / "boards" / f"{game}.json").read_text())
         assert board["layout"] == ask({"op": "layout", "game": game})
         start = ask({"op": "new", "game": game})

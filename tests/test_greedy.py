@@ -1,13 +1,17 @@
-"""The greedy player (py_engines.greedy), the arena's yardstick: legal, reproducible, greedy."""
+"""The greedy player (bench/greedy.py), the arena's yardstick: legal, reproducible, greedy."""
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 import pytest
 
-import py_engines
-from py_engines import CHANCE
-from py_engines.greedy import WIN, greedy_move, outcome
-from py_engines.rng import Rng
-from test_nimbus import position
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import py_engines  # noqa: E402
+from greedy import WIN, greedy_move, outcome  # noqa: E402
+from py_engines import CHANCE  # noqa: E402
+from py_engines.rng import Rng  # noqa: E402
+from test_nimbus import position  # noqa: E402
 
 PLAYERS = {"manalath": [2], "ambush": [2], "nymbat": [2, 4], "not_nyout": [2, 3], "nimbus": [2, 3]}
 

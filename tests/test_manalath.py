@@ -5,7 +5,7 @@ import pytest
 
 import py_engines
 from py_engines import IllegalMove
-from py_engines.hexgrid import hex_grid
+from py_engines.games.hexgrid import hex_grid
 
 
 def game_after(*moves: str):

@@ -7,8 +7,8 @@ import pytest
 import py_engines
 from py_engines import CHANCE
 from py_engines.ai import Search
-from py_engines.ai_nimbus import finishing_turn
-from py_engines.nimbus_endgame import OutOfBudget, RoundSolver, board_of, can_empty, turn_results
+from py_engines.ai.nimbus import finishing_turn
+from py_engines.ai.nimbus_endgame import OutOfBudget, RoundSolver, board_of, can_empty, turn_results
 from py_engines.rng import Rng
 from test_nimbus import position, random_square
 

@@ -9,7 +9,7 @@ import pytest
 
 import py_engines
 from py_engines import CHANCE, IllegalMove
-from py_engines.nimbus import LINE_OF, NAMES
+from py_engines.games.nimbus import LINE_OF, NAMES
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

@@ -5,7 +5,7 @@ import pytest
 
 import py_engines
 from py_engines import CHANCE, IllegalMove
-from py_engines.not_nyout import INDEX, NAMES, NotNyout, format_move, parse_move
+from py_engines.games.not_nyout import INDEX, NAMES, NotNyout, format_move, parse_move
 
 
 def game_after(*moves: str, players: int = 2, seed: int = 0) -> NotNyout:

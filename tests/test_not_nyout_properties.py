@@ -3,7 +3,7 @@ import pytest
 
 import py_engines
 from py_engines import CHANCE, IllegalMove
-from py_engines.not_nyout import NAMES, format_move, parse_move
+from py_engines.games.not_nyout import NAMES, format_move, parse_move
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

@@ -9,7 +9,7 @@ import pytest
 
 import py_engines
 from py_engines import IllegalMove
-from py_engines.nymbat import CELLS, DIST, HOME, INDEX, NAMES, SETUP, Nymbat
+from py_engines.games.nymbat import CELLS, DIST, HOME, INDEX, NAMES, SETUP, Nymbat
 
 
 

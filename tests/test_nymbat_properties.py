@@ -11,7 +11,7 @@ import pytest
 
 import py_engines
 from py_engines import IllegalMove
-from py_engines.nymbat import CELLS, INDEX, NAMES, NEIGHBOURS, SETUP, Nymbat
+from py_engines.games.nymbat import CELLS, INDEX, NAMES, NEIGHBOURS, SETUP, Nymbat
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

@@ -6,7 +6,7 @@ import pytest
 
 import py_engines
 from py_engines import IllegalMove
-from py_engines.hexgrid import hex_grid
+from py_engines.games.hexgrid import hex_grid
 from py_engines.playout import random_game
 from py_engines.rng import Rng
 

@@ -14,8 +14,8 @@ def call(**request):
 
 
 def test_registry_lists_all_five_games():
-    assert set(py_engines.GAMES) == {"manalath", "ambush", "nymbat", "not_nyout", "nimbus"}
-    assert py_engines.GAMES["manalath"]["built"] and py_engines.GAMES["manalath"]["players"] == [2]
+    assert list(py_engines.GAMES) == ["manalath", "ambush", "nymbat", "not_nyout", "nimbus"]  # menu order
+    assert py_engines.GAMES["manalath"] == {"title": "Manalath", "players": [2], "options": {}}
     assert py_engines.CHANCE not in (None, 0, 1)
 
 

@@ -21,10 +21,10 @@ take next turn.
 """
 from __future__ import annotations
 
-from .ai import Policy, logistic, rewards
-from .ambush import CELLS, MINE, PLACEMENT_NAMES, RAYS, Ambush, strength
-from .core import Game
-from .rng import Rng
+from ..core import Game
+from ..games.ambush import CELLS, MINE, PLACEMENT_NAMES, RAYS, Ambush, strength
+from ..rng import Rng
+from .policy import Policy, logistic, rewards
 
 NEIGHBOURS = [[ray[0] for ray in rays if ray] for rays in RAYS]
 PLAYOUT_TURNS = 10     # moves a playout makes before the position is scored
@@ -167,7 +167,3 @@ class AmbushPolicy(Policy):
             lead += hanging if g.turn == 0 else -hanging
         x = logistic(lead / SCALE)
         return [x, 1.0 - x]
-
-
-def policy() -> AmbushPolicy:
-    return AmbushPolicy()

@@ -32,10 +32,10 @@ takes a threat for a win the opponent can in fact answer.
 """
 from __future__ import annotations
 
-from .ai import Policy
-from .core import Game
-from .manalath import CELLS, MOVE_NAMES, NEIGHBOUR_MASK, NEIGHBOURS, PARSED, PASS, Manalath
-from .rng import Rng
+from ..core import Game
+from ..games.manalath import CELLS, MOVE_NAMES, NEIGHBOUR_MASK, NEIGHBOURS, PARSED, PASS, Manalath
+from ..rng import Rng
+from .policy import Policy
 
 ALL = (1 << CELLS) - 1
 # Cells within two steps of each cell (itself excluded).
@@ -457,7 +457,3 @@ class ManalathPolicy(Policy):
             played.append((p, move))
             update(g, W, Q, C, move_cell, colour)
         return played
-
-
-def policy() -> ManalathPolicy:
-    return ManalathPolicy()

@@ -50,11 +50,12 @@ from __future__ import annotations
 import time
 from itertools import compress
 
-from .ai import Policy, RootWork, exp, rewards, shares
-from .core import Game
-from .nimbus import KIND_INDEX, KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES, Nimbus, pips
+from ..core import Game
+from ..games.nimbus import (KIND_INDEX, KINDS, LINE_OF, LINES, LINES_THROUGH, NAMES, PLACE_NAMES, PROPS, STEP_NAMES,
+                             Nimbus, pips)
+from ..rng import Rng
 from .nimbus_endgame import RoundSolver, board_of, turn_results
-from .rng import Rng
+from .policy import Policy, RootWork, exp, rewards, shares
 
 ENDGAME = 12
 CAREFUL_TRIES = 3   # careful playouts: draws of a turn's last action before taking what comes
@@ -715,8 +716,4 @@ def _one_of(scored: list[tuple[int, str]], value: int, rng: Rng) -> str:
     return best[rng.below(len(best))]
 
 
-def policy() -> NimbusPolicy:
-    return NimbusPolicy()
-
-
-__all__ = ["NimbusPolicy", "clearing_collect", "finishing_turn", "pips", "policy", "scorers"]
+__all__ = ["NimbusPolicy", "clearing_collect", "finishing_turn", "pips", "scorers"]

@@ -10,13 +10,13 @@ make sure of scoring the round, whatever the other does.
 A board here is a tuple of ``(square, kinds, direction)``, one entry per
 occupied square in square order: ``kinds`` bottom to top, ``direction`` the top
 pyramid's (-1 upright; only a lone pyramid lies flat). Boards are made by the
-rules of ``py_engines/nimbus.py`` (the tests compare every turn's outcomes with
+rules of ``py_engines/games/nimbus.py`` (the tests compare every turn's outcomes with
 the engine's), written again here on these small tuples because the engine's
 move texts and copies cost ten times as much.
 """
 from __future__ import annotations
 
-from .nimbus import LINE_OF, LINES, LINES_THROUGH, NEIGHBOURS, RAYS
+from ..games.nimbus import LINE_OF, LINES, LINES_THROUGH, NEIGHBOURS, RAYS
 
 Board = tuple[tuple[int, tuple[int, ...], int], ...]
 LINE_SETS = [frozenset(line) for line in LINES]

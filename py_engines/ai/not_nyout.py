@@ -34,10 +34,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .ai import Policy, logistic, rewards, shares
-from .core import CHANCE, Game
-from .not_nyout import DIE_FOR_SIZE, HORSES
-from .rng import Rng
+from ..core import CHANCE, Game
+from ..games.not_nyout import DIE_FOR_SIZE, HORSES
+from ..rng import Rng
+from .policy import Policy, logistic, rewards, shares
 
 GOOD_ODDS = 0.6    # a playout takes a fight at least this likely to be won
 POOR_ODDS = 0.35   # and avoids one less likely than this when it can
@@ -222,7 +222,3 @@ def fitted_score(game) -> list[float]:
     x = math.fsum(w * f for w, f in zip(WEIGHTS, features(game, me)))
     p = logistic(x)
     return [p, 1.0 - p] if me == 0 else [1.0 - p, p]
-
-
-def policy() -> Policy:
-    return NotNyoutPolicy()

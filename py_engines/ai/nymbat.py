@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import re
 
-from .ai import Policy, logistic
-from .core import Game
-from .nymbat import CELLS, DIST, DONE, HOME, INDEX, NAMES, NEIGHBOURS, SETUP, STOP, Nymbat
-from .rng import Rng
+from ..core import Game
+from ..games.nymbat import CELLS, DIST, DONE, HOME, INDEX, NAMES, NEIGHBOURS, SETUP, STOP, Nymbat
+from ..rng import Rng
+from .policy import Policy, logistic
 
 # Steps between any two cells of the empty board.
-from .hexgrid import hex_grid
+from ..games.hexgrid import hex_grid
 
 _GRID = hex_grid(8)
 STEPS = [_GRID.distances_from([c]) for c in range(CELLS)]
@@ -227,7 +227,3 @@ class NymbatPolicy(Policy):
                     if ne > support[m] and row[m] <= reach and num[m] > best[q]:
                         best[q] = num[m]
         return best
-
-
-def policy() -> NymbatPolicy:
-    return NymbatPolicy()

@@ -54,8 +54,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, IllegalMove, and_list, plural, quote, tell
-from .rng import Rng
+from ..core import Game, IllegalMove, and_list, plural, quote, tell
+from ..rng import Rng
 
 SIZE = 6
 CELLS = SIZE * SIZE
@@ -362,16 +362,15 @@ class Ambush(Game):
         return {"shape": "square", "cells": cells, "regions": regions, "labels": labels}
 
     def clone(self) -> "Ambush":
-        other = Ambush.__new__(Ambush)
-        other.__dict__.update(self.__dict__)
-        other.history = self.history[:]
-        other.events = self.events[:]
+        other = self._copy()
         other.owner = self.owner[:]
         other.stacks = self.stacks[:]
         other.power = self.power[:]
         other.trees = [self.trees[0][:], self.trees[1][:]]
         other.captured = [self.captured[0][:], self.captured[1][:]]
         other.spent = [self.spent[0][:], self.spent[1][:]]
+        other.last = self.last[:]
+        other.last_captures = self.last_captures[:]
         return other
 
     # -- the rules ------------------------------------------------------------
@@ -568,6 +567,3 @@ class Ambush(Game):
                     clauses.append((None, f"all pyramids are used: a draw, {plural(a, 'pip')} each"))
             i += 1
         return tell(clauses)
-
-
-GAME = Ambush

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Game, IllegalMove, and_list, quote, tell
+from ..core import Game, IllegalMove, and_list, quote, tell
 from .hexgrid import hex_grid
-from .rng import Rng
+from ..rng import Rng
 
 GRID = hex_grid(5)
 CELLS = len(GRID)  # 61
@@ -140,10 +140,7 @@ class Manalath(Game):
         return {"shape": "hex", "cells": cells}
 
     def clone(self) -> "Manalath":
-        other = Manalath.__new__(Manalath)
-        other.__dict__.update(self.__dict__)
-        other.history = self.history[:]
-        other.events = self.events[:]
+        other = self._copy()
         other.board = self.board[:]
         other.placeable = self.placeable[:]
         other.supply = self.supply[:]
@@ -302,6 +299,3 @@ class Manalath(Game):
                 else:
                     clauses.append((None, "two passes in a row: the game is a draw"))
         return tell(clauses)
-
-
-GAME = Manalath

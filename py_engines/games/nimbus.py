@@ -56,8 +56,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .core import CHANCE, Game, IllegalMove, and_list, plural, quote, tell
-from .rng import Rng, chance_rng
+from ..core import CHANCE, Game, IllegalMove, and_list, copy_json, plural, quote, tell
+from ..rng import Rng, chance_rng
 
 FILES = "abcdefgh"
 SIZE = 8
@@ -333,17 +333,14 @@ class Nimbus(Game):
         return {"shape": "square", "cells": cells, "labels": labels}
 
     def clone(self) -> "Nimbus":
-        other = Nimbus.__new__(Nimbus)
-        other.__dict__.update(self.__dict__)
-        other.history = self.history[:]
-        other.events = self.events[:]
+        other = self._copy()
         other.stacks = [s[:] for s in self.stacks]
         other.dirs = self.dirs[:]
         other.pile = self.pile[:]
         other.collections = [c[:] for c in self.collections]
         other.totals = self.totals[:]
         other.rounds_won = self.rounds_won[:]
-        other.rounds = self.rounds[:]
+        other.rounds = copy_json(self.rounds)
         other.last = self.last[:]
         return other
 
@@ -796,6 +793,3 @@ def _prop_words(prop: int) -> str:
     if prop < 8:
         return f"of size {prop - 4}"
     return "upright" if prop == 8 else f"pointing {DIRS[prop - 9]}"
-
-
-GAME = Nimbus

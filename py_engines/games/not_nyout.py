@@ -47,8 +47,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .core import CHANCE, Game, IllegalMove, and_list, quote, tell
-from .rng import chance_rng
+from ..core import CHANCE, Game, IllegalMove, and_list, copy_json, quote, tell
+from ..rng import chance_rng
 
 # -- the track ----------------------------------------------------------------
 RING = 20
@@ -314,10 +314,7 @@ class NotNyout(Game):
         return [(m, 1.0) for m in self.legal_moves()]
 
     def clone(self) -> "NotNyout":
-        other = NotNyout.__new__(NotNyout)
-        other.__dict__.update(self.__dict__)
-        other.history = self.history[:]
-        other.events = self.events[:]
+        other = self._copy()
         other.at = self.at[:]
         other.stable = self.stable[:]
         other.horses = self.horses[:]
@@ -327,7 +324,7 @@ class NotNyout(Game):
         other.slots = self.slots[:]
         other.order = self.order[:]
         other.rolls = None if self.rolls is None else self.rolls[:]
-        other.combat = None if self.combat is None else self.combat[:]
+        other.combat = copy_json(self.combat)  # its last dice a list of their own
         other.last = self.last[:]
         return other
 
@@ -848,6 +845,3 @@ class NotNyout(Game):
         self.current = nxt
         self.rolls = None
         self.summoned = False
-
-
-GAME = NotNyout

@@ -62,7 +62,7 @@ import math
 import re
 from typing import Any
 
-from .core import Game, IllegalMove, and_list, quote, tell
+from ..core import Game, IllegalMove, and_list, quote, tell
 from .hexgrid import hex_grid
 
 GRID = hex_grid(8)
@@ -110,7 +110,7 @@ class Nymbat(Game):
         super().__init__(players, seed, options or {})
         n = players
         self.edge = EDGES[n]
-        self.side = [p % 2 for p in range(n)]  # team (two players: each their own side)
+        self.side = tuple(p % 2 for p in range(n))  # team (two players: each their own side)
         self.owner = [-1] * CELLS                # -1 empty, else the player
         self.num = [0] * CELLS                   # the piece's number, 1-6
         self.reserve = [RESERVE[n]] * n
@@ -242,10 +242,7 @@ class Nymbat(Game):
         return {"shape": "hex", "cells": cells}
 
     def clone(self) -> "Nymbat":
-        other = Nymbat.__new__(Nymbat)
-        other.__dict__.update(self.__dict__)
-        other.history = self.history[:]
-        other.events = self.events[:]
+        other = self._copy()
         other.owner = self.owner[:]
         other.num = self.num[:]
         other.reserve = self.reserve[:]
@@ -256,6 +253,7 @@ class Nymbat(Game):
         other.winner_list = self.winner_list[:]
         other.left = set(self.left)
         other.moved = set(self.moved)
+        other.last = self.last[:]
         return other
 
     # -- what happened, in words ---------------------------------------------------
@@ -827,6 +825,3 @@ class Nymbat(Game):
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-GAME = Nymbat
