@@ -18,7 +18,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 from py_engines.ai import LEVELS, analyse  # noqa: E402
 from py_engines.playout import measure  # noqa: E402
 import think as turn_bench  # noqa: E402  (bench/think.py: the computer's whole turn, timed)

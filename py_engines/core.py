@@ -146,20 +146,22 @@ class Game:
         self.play(move)
 
     def clone(self) -> Game:
-        """A copy to play on that shares nothing mutable with this game: playing on
-        either never changes the other. The search copies the position for every
-        playout, so each game's ``clone`` starts from :meth:`_copy` and copies the
-        mutable fields of its own by hand, rather than with ``copy.deepcopy``."""
+        """The position, to play on: a copy that shares nothing mutable with this game,
+        so that playing on either never changes the other (tests/test_contract.py walks
+        both to check). Its ``events`` are empty until it plays: they tell what this
+        game's last move did, and copying them would cost the search dearly. The search
+        copies the position for every playout, so each game's ``clone`` starts from
+        :meth:`_copy` and copies the mutable fields of its own by hand."""
         raise NotImplementedError
 
     def _copy(self) -> Any:
-        """A new game of this class holding this one's fields, with the fields every
-        game has (``options``, ``history``, ``events``) copied; the rest still shared."""
+        """A new game of this class holding this one's fields, the fields every game has
+        copied (``options``, ``history``; ``events`` empty), the game's own still shared."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.options = dict(self.options)  # its values are plain JSON values
         other.history = self.history[:]
-        other.events = copy_json(self.events)
+        other.events = []
         return other
 
     def move_steps(self, move: str) -> list[dict[str, str]]:
@@ -197,17 +199,12 @@ class Game:
         return f"<{type(self).__name__} players={self.players} moves={len(self.history)}>"
 
 
-_NESTED = (list, dict)
-
-
 def copy_json(value: Any) -> Any:
-    """A deep copy of JSON-like data: lists and dicts copied, other values (numbers, text) shared.
-    (Clones copy events with it, so it calls itself only for what nests.)"""
-    kind = type(value)
-    if kind is list:
-        return [copy_json(item) if type(item) in _NESTED else item for item in value]
-    if kind is dict:
-        return {key: copy_json(item) if type(item) in _NESTED else item for key, item in value.items()}
+    """A deep copy of JSON-like data: lists and dicts copied, other values (numbers, text) shared."""
+    if type(value) is list:
+        return [copy_json(item) for item in value]
+    if type(value) is dict:
+        return {key: copy_json(item) for key, item in value.items()}
     return value
 
 

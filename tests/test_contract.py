@@ -173,7 +173,7 @@ def test_a_clone_shares_nothing_with_its_original(name, players):
             shared = shared_state(game, copy)
             assert not shared, f"ply {ply}: the clone shares {', '.join(shared[:5])}"
             kept, before = game.clone(), snapshot(game)
-            assert snapshot(kept) == before and copy.events == game.events
+            assert snapshot(kept) == before and copy.events == []
             for _ in range(6):
                 if copy.is_over:
                     break

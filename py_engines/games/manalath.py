@@ -146,7 +146,7 @@ class Manalath(Game):
         other.supply = self.supply[:]
         other.quarts = [dict(d) for d in self.quarts]
         other.quints = [dict(d) for d in self.quints]
-        copies: dict[int, list[int]] = {}
+        copies: dict[int, list[int]] = {}  # the cells of a group share its list; so do the copies
         other.group = [None if g is None else copies.setdefault(id(g), g[:]) for g in self.group]
         return other
 

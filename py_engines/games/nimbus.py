@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..core import CHANCE, Game, IllegalMove, and_list, copy_json, plural, quote, tell
+from ..core import CHANCE, Game, IllegalMove, and_list, plural, quote, tell
 from ..rng import Rng, chance_rng
 
 FILES = "abcdefgh"
@@ -187,7 +187,9 @@ class Nimbus(Game):
         self.random_setup = options["random_setup"]
         self.totals = [0] * players
         self.rounds_won = [0] * players
-        self.rounds: list[dict[str, Any]] = []  # one entry per finished round
+        # Each finished round, never changed once written (so clones share it): its number, who
+        # took the last pyramid, who scored, and each player's points, pyramids and pips.
+        self.round_results: tuple[tuple[Any, ...], ...] = ()
         self.round = 0
         self.final: list[int] | None = None     # the winners, once the game is over
         self.last: list[int] = []               # squares the last move touched
@@ -318,7 +320,7 @@ class Nimbus(Game):
             "pips": [pips(c) for c in self.collections],
             "totals": list(self.totals),
             "rounds_won": list(self.rounds_won),
-            "rounds": [dict(r) for r in self.rounds],
+            "rounds": self.rounds,
             "goal": self.options["goal"],
             "round_end": self.options["round_end"],
             "last": [NAMES[s] for s in self.last],
@@ -332,6 +334,14 @@ class Nimbus(Game):
         labels += [{"text": str(r + 1), "x": -4.5, "y": r - 3.5} for r in range(SIZE)]
         return {"shape": "square", "cells": cells, "labels": labels}
 
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        """One entry per finished round: ``round``, ``taker`` (who took the last pyramid),
+        ``winners`` (who scored), and each player's ``points``, ``pyramids`` and ``pips``."""
+        return [{"round": number, "taker": taker, "winners": list(winners), "points": list(points),
+                 "pyramids": list(pyramids), "pips": list(pip_counts)}
+                for number, taker, winners, points, pyramids, pip_counts in self.round_results]
+
     def clone(self) -> "Nimbus":
         other = self._copy()
         other.stacks = [s[:] for s in self.stacks]
@@ -340,7 +350,6 @@ class Nimbus(Game):
         other.collections = [c[:] for c in self.collections]
         other.totals = self.totals[:]
         other.rounds_won = self.rounds_won[:]
-        other.rounds = copy_json(self.rounds)
         other.last = self.last[:]
         return other
 
@@ -517,12 +526,11 @@ class Nimbus(Game):
             points[p] = pips(self.collections[p])
             self.totals[p] += points[p]
             self.rounds_won[p] += 1
-        self.rounds.append({"round": self.round + 1, "taker": taker, "winners": scorers, "points": points,
-                            "pyramids": [len(c) for c in self.collections],
-                            "pips": [pips(c) for c in self.collections]})
+        self.round_results += ((self.round + 1, taker, tuple(scorers), tuple(points),
+                                tuple(len(c) for c in self.collections), tuple(pips(c) for c in self.collections)),)
         self.events.append({"type": "round", "round": self.round + 1, "taker": taker, "winners": scorers,
                             "points": points, "rule": rule})
-        finished = len(self.rounds)
+        finished = len(self.round_results)
         if self.target is not None and max(self.totals) > self.target or finished == self.max_rounds:
             self.final = self._decide()
             self.events.append({"type": "end", "winners": list(self.final), "totals": list(self.totals),
