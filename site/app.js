@@ -1,24 +1,26 @@
-// The page's entry point: the engine's boot, routing between the home page
-// and the games' pages, and the wiring of keys and buttons. The rest of the
-// page lives in app-state.js (the engine worker and `app`, the state every
-// module shares), session.js (the game in progress and its saved copy),
-// moves.js (changes of position), computer.js (the computer's turns and
-// hints), view.js (drawing a game's page), zoom.js (zoom for big boards),
-// boot.js (the engine's worker, started first, and the service worker) and
-// picture.js (the game drawn before the engine is ready).
-import { app, engine, catalog } from "./app-state.js";
-import { Board } from "./board.js";
-import { watchForUpdates } from "./boot.js";
-import { cancelThinking, moveNow, scheduleComputer, showHint } from "./computer.js";
+// The page's entry point, where the parts are wired together: the engine's
+// boot, routing between the home page and the games' pages (each route puts a
+// page in the store), the game page's input handed to its mode, and the keys.
+// The state of the page is store.js; the views (view.js, home.js) draw it;
+// the controllers change it: moves.js (changes of position), computer.js (the
+// computer's turns and hints), session.js (the game in progress and its saved
+// copy), modes/ (what taps do: play, or the picture drawn before the engine is
+// ready), menus.js (the dialogs). docs/architecture.md tells the whole story.
+import { engine, watchForUpdates } from "./boot.js";
+import { boardData } from "./boards.js";
+import { moveNow, showHint } from "./computer.js";
 import { gameForLink, GAMES, loadUi } from "./games/index.js";
+import { drawHome } from "./home.js";
+import * as hooks from "./hooks.js";
 import { readHash } from "./links.js";
 import * as menus from "./menus.js";
-import { adopt, cancelInput, changeSeat, choose, goTo, newGame, redo, startFresh, tapCell, undo } from "./moves.js";
-import { boardData, enterPicture, leavePicture, replayTaps } from "./picture.js";
+import * as picture from "./modes/picture.js";
+import * as playMode from "./modes/play.js";
+import { adopt, changeSeat, goTo, newGame, redo, startFresh, undo } from "./moves.js";
 import { openLink, reportUnreadable, restore, sessionForRecord } from "./session.js";
-import { h, hideMessage, showMessage } from "./ui.js";
-import { buildGameView, renderGame } from "./view.js";
-import { placeBoard } from "./zoom.js";
+import { showsGame, store } from "./store.js";
+import { hideMessage, showMessage } from "./ui.js";
+import { paintPages } from "./view.js";
 
 // -- engine boot ----------------------------------------------------------------
 
@@ -39,10 +41,9 @@ engine.on("progress", (fraction, label) => {
 });
 
 engine.on("ready", (seconds, snapshot) => {
-  app.engineReady = true;
-  document.body.dataset.engine = snapshot ? "restored" : "booted"; // restored from a memory snapshot (snapshot.js)
+  hooks.note("engine", snapshot ? "restored" : "booted"); // restored from a memory snapshot (snapshot.js)
   loading.hidden = true;
-  markReady();
+  store.update({ engine: "ready" });
   setTimeout(() => watchForUpdates(() => (document.getElementById("update-notice").hidden = false)), 0);
   setTimeout(preloadGames, 1000);
 });
@@ -52,7 +53,7 @@ engine.on("ready", (seconds, snapshot) => {
  * and board, so that opening another game needs only the engine's answer.
  */
 function preloadGames() {
-  for (const game of GAMES.filter((g) => g.playable)) {
+  for (const game of GAMES) {
     boardData(game.name).catch(() => {});
     if (!game.ui) loadUi(game).then((ui) => (game.ui ||= ui)).catch(() => {}); // errors are said when it opens
   }
@@ -63,29 +64,25 @@ engine.on("failed", (message) => {
   loading.setAttribute("role", "alert");
   document.getElementById("loading-label").textContent =
     `The game engine could not start: ${message}. Reload the page to try again.`;
-  document.body.dataset.failed = "1";
-  if (app.view?.kind === "game") renderGame();
+  store.update({ engine: "failed", engineError: message });
 });
-
-/** body[data-ready]: the page can be played. body[data-shown]: a position is on screen (perhaps a picture). */
-function markReady() {
-  if (app.view?.rendered) document.body.dataset.shown = "1";
-  if (app.engineReady && app.view?.rendered) document.body.dataset.ready = "1";
-}
 
 // -- routing ----------------------------------------------------------------------
 
+let routeToken = 0;   // bumped by each route: an older route's late answers are dropped
+let shownHash = "";   // the route on screen, to go back to after a bad link
+let opening = null;   // {session, state}: a game of another kind, handed to its page (adoptAndShow)
+
 async function route() {
-  const token = ++app.routeToken;
-  const handed = app.opening; // a game handed to its page by adoptAndShow
-  app.opening = null;
-  cancelThinking();
-  leavePicture({ discard: true });
-  delete document.body.dataset.ready;
-  delete document.body.dataset.shown;
+  const token = ++routeToken;
+  const handed = opening;
+  opening = null;
+  picture.leave({ discard: true });
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
-    showHome();
+    setTitle("Little Board Games", false);
+    store.update({ page: { kind: "home" } });
+    shownHash = "#/";
     return;
   }
   const entry = gameForLink(name);
@@ -93,22 +90,24 @@ async function route() {
     const query = location.hash.indexOf("?");
     history.replaceState(null, "", `#/${entry.name}${query >= 0 ? location.hash.slice(query) : ""}`);
   }
-  if (entry?.playable) boardData(entry.name).catch(() => {}); // fetched beside the page module; errors are said below
-  if (entry?.playable && !entry.ui) {
+  if (entry) boardData(entry.name).catch(() => {}); // fetched beside the page module; errors are said below
+  if (entry && !entry.ui) {
     try {
       entry.ui = await loadUi(entry);
     } catch {
       showMessage(`Could not load ${entry.title}: its files did not arrive (offline before the page was kept for offline use?). ` +
         "Reload to try again.");
     }
-    if (token !== app.routeToken) return;
+    if (token !== routeToken) return;
   }
   if (!entry || !entry.ui) {
-    showMessage(entry ? `${entry.title} is coming soon: it cannot be played yet.` : `There is no game called “${name}”.`);
-    if (app.view) {
-      history.replaceState(null, "", app.shownHash);
-      markReady();
-    } else showHome();
+    if (!entry) showMessage(`There is no game called “${name}”.`);
+    if (shownHash) history.replaceState(null, "", shownHash);
+    else {
+      setTitle("Little Board Games", false);
+      store.update({ page: { kind: "home" } });
+      shownHash = "#/";
+    }
     return;
   }
   await showGame(entry, hasQuery ? params : null, token, handed?.session.game === entry.name ? handed : null);
@@ -120,113 +119,95 @@ function setTitle(text, back) {
   document.title = back ? `${text} · Little Board Games` : "Little Board Games";
 }
 
-function showHome() {
-  setTitle("Little Board Games", false);
-  const list = h("ul", { class: "game-list" }, GAMES.map((game) => {
-    const body = [
-      h("span", { class: "game-name" }, game.title),
-      h("span", { class: "game-tagline" }, game.tagline),
-      h("span", { class: "game-meta" }, game.players, game.playable ? null : h("span", { class: "badge" }, "Coming soon")),
-    ];
-    return h("li", {}, game.playable
-      ? h("a", { class: "game-card", href: `#/${game.name}`, "data-game": game.name }, body)
-      : h("div", { class: "game-card disabled", "aria-disabled": "true", "data-game": game.name }, body));
-  }));
-  const main = document.getElementById("view");
-  main.replaceChildren(h("section", { class: "home" },
-    h("p", { class: "intro" }, "Five abstract strategy games for two or more players at one screen. They play offline once loaded."),
-    list));
-  app.view = { kind: "home", rendered: true };
-  app.shownHash = "#/";
-  markReady();
-}
-
+/**
+ * Open a game's page: the game handed to it, a share link's game, the one it
+ * already shows, or the saved game in progress (drawn as a picture until the
+ * engine can restore it).
+ */
 async function showGame(entry, linkParams, token, handed) {
   setTitle(entry.title, true);
-  if (app.view?.kind !== "game" || app.view.entry !== entry) buildGameView(entry, gameActions(entry));
-  const view = app.view;
+  const shown = store.state.session;
+  const needsGame = shown?.game !== entry.name || !store.state.position;
+  store.update({ page: { kind: "game", entry, loading: true } });
   let pictured = { taps: [] };
   try {
     const board = await boardData(entry.name);
-    if (token !== app.routeToken) return;
-    view.board ||= new Board(board.layout, { onTap: tapCell, title: `${entry.title} board` });
-    const needsGame = app.session?.game !== entry.name || !app.state;
-    // Until the engine answers, the game it will restore is drawn as a picture (picture.js).
-    // The board goes on screen once it shows a position: an empty board could be taken for the game.
-    if (needsGame && !linkParams && !handed && !app.engineReady && enterPicture(entry, board.start)) putBoard(view);
+    if (token !== routeToken) return;
+    store.update({ layout: { name: entry.name, ...board } });
+    if (needsGame && !linkParams && !handed && store.state.engine !== "ready") picture.enter(entry, board.start);
     let opened = handed;
     let restored = null;
     if (!opened && linkParams) {
       opened = await openLink(entry, linkParams);
       history.replaceState(null, "", `#/${entry.name}`);
     }
-    if (!opened && needsGame && token === app.routeToken) restored = await restore(entry);
-    if (token !== app.routeToken) return;
-    pictured = leavePicture();
+    if (!opened && needsGame && token === routeToken) restored = await restore(entry);
+    if (token !== routeToken) return;
+    pictured = picture.leave();
     if (opened) adopt(opened.session, opened.state);
     else if (restored) adopt(restored.session, restored.state, false);
-    putBoard(view);
   } catch (error) {
-    if (token !== app.routeToken) return;
-    leavePicture({ discard: true });
+    if (token !== routeToken) return;
+    picture.leave({ discard: true });
     showMessage(`Could not open ${entry.title}: ${error.message}`);
   }
-  app.shownHash = `#/${entry.name}`;
-  view.rendered = Boolean(app.state);
-  if (view.rendered) reportUnreadable();
-  renderGame();
-  markReady();
-  if (token === app.routeToken) {
-    scheduleComputer();
-    replayTaps(pictured);
-  }
+  shownHash = `#/${entry.name}`;
+  store.update({ page: { kind: "game", entry, loading: false } });
+  if (showsGame(store.state)) reportUnreadable();
+  picture.replayTaps(pictured);
 }
 
-function putBoard(view) {
-  if (view.boardPlaced) return;
-  // A zoom centres on the cell selected, else on where the player's next tap may go.
-  const focusCells = () => (app.input.selected().length ? app.input.selected().slice(-1) : [...app.input.next().cells]);
-  placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
-  view.boardPlaced = true;
-}
+/** The game page's input goes to its mode (modes/): what a tap, a choice and Escape do there. */
+const MODES = { play: playMode, picture };
+const mode = () => MODES[store.state.mode];
 
-/** What a game page's buttons do (view.js draws them); `api` is what the dialogs need (menus.js). */
-function gameActions(entry) {
-  const api = { engine, app, adoptAndShow, sessionForRecord, startFresh, catalog };
+/** What a game page's buttons and board do (view.js draws them); `api` is what the dialogs need (menus.js). */
+function gameActions() {
+  const api = { adoptAndShow, sessionForRecord, startFresh };
   return {
-    undo, redo, newGame, goTo, changeSeat, choose, cancelInput, showHint, moveNow,
+    tap: (cell) => mode().tap(cell),
+    choose: (token) => mode().choose(token),
+    cancel: () => mode().cancel(),
+    preview: (cells) => store.update({ preview: cells }),
+    pictureFailed: () => picture.leave({ discard: true }),
+    undo, redo, newGame, goTo, changeSeat, showHint, moveNow,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),
-    exportGame: () => menus.exportGame(api),
-    share: () => menus.share(api),
-    rules: () => menus.rules(entry),
+    exportGame: () => menus.exportGame(),
+    share: () => menus.share(),
+    rules: () => menus.rules(store.state.page.entry),
   };
 }
 
 /**
  * Show a validated game (from an import or the saved list), switching game page
  * if needed. A game of another kind is handed to its page, which adopts it once
- * it is built (adopting it here would draw it with this page's game and input).
+ * it is open (adopted here, it would be drawn as this page's game).
  */
 function adoptAndShow(session, state) {
   const hash = `#/${session.game}`;
-  if (app.view?.kind === "game" && app.view.entry.name === session.game) {
+  const page = store.state.page;
+  if (page.kind === "game" && page.entry.name === session.game) {
     adopt(session, state);
-    renderGame();
     if (location.hash !== hash) history.replaceState(null, "", hash);
     return;
   }
-  cancelThinking();
-  app.opening = { session, state };
+  opening = { session, state };
   location.hash = hash;
 }
 
 // -- keyboard -------------------------------------------------------------------------
 
 document.addEventListener("keydown", (event) => {
-  if (app.view?.kind !== "game" || document.querySelector("dialog[open]")) return;
-  if (app.picture && event.key !== "Escape") return; // the engine is starting: only a tapped cell can be cancelled
+  const { page, input } = store.state;
+  if (page.kind !== "game" || document.querySelector("dialog[open]")) return;
   if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  if (event.key === "Escape") {
+    mode().cancel();
+    event.preventDefault();
+    return;
+  }
+  if (store.state.mode !== "play") return; // the engine is starting: only a tapped cell can be let go
   const key = event.key.toLowerCase();
   if (event.ctrlKey || event.metaKey) {
     if (event.altKey) return;
@@ -237,9 +218,8 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   if (event.altKey) return;
-  const token = app.view.entry.ui.keys[key];
-  if (event.key === "Escape") cancelInput();
-  else if (token && app.input.next().choices.includes(token)) choose(token);
+  const token = page.entry.ui.keys[key];
+  if (token && input.next().choices.includes(token)) mode().choose(token);
   else if (key === "u") undo();
   else if (key === "r") redo();
   else return;
@@ -254,5 +234,6 @@ new ResizeObserver(() => {
 
 document.querySelector("#message .message-close").addEventListener("click", hideMessage);
 document.getElementById("reload").addEventListener("click", () => location.reload());
+paintPages(gameActions(), drawHome);
 window.addEventListener("hashchange", route);
 route();

@@ -4,8 +4,11 @@
 // offline copy is registered once the engine is up (registering it earlier would
 // have it download the whole build while the engine boots).
 
-/** The engine's Worker (engine.js talks to it). */
-export const engineWorker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+import { connectEngine } from "./engine.js";
+
+/** The engine's Worker, and the page's side of it (engine.js): `engine.call(op, payload)`, `engine.think(...)`. */
+const engineWorker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+export const engine = connectEngine(engineWorker);
 
 /** After the engine is up: register the service worker (again: the browser then looks for a new build) and call `onUpdate` when a new build takes over. */
 export function watchForUpdates(onUpdate) {

@@ -1,17 +1,25 @@
-// The computer's turns and hints: when a computer seat is to move, ask the
-// engine for its move and play it; at a chance point, roll the dice after a
-// short pause; the Hint button asks the engine which move it would play.
-// While the computer thinks, the indicator shows how far its search has got,
-// and "Move now" has it play the best move it has found so far.
-import { app, engine } from "./app-state.js";
+// The computer's turns and hints. It follows the store: whenever the position,
+// the seats or the page change, whatever it was working out is forgotten, and
+// if a computer seat is to move at the last position, with nothing else going
+// on, it asks the engine for its move and plays it (moves.js); at a chance
+// point it rolls the dice after a short pause. The Hint button asks the engine
+// which move it would play. While the computer thinks, the store's `thinking`
+// says how far its search has got, and "Move now" has it play the best move it
+// has found so far.
+import { engine } from "./boot.js";
 import { plainMessage } from "./engine.js";
+import * as hooks from "./hooks.js";
 import { play, roll } from "./moves.js";
 import { computerToMove, seatsOf } from "./session.js";
+import { showsGame, store } from "./store.js";
 import { showMessage } from "./ui.js";
-import { renderGame } from "./view.js";
 
 const COMPUTER_PAUSE_MS = 300; // between two computer moves, so that people can follow
 const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll is seen as a move of its own
+
+let thinkToken = 0;     // bumped whenever a pending computer move or hint must be forgotten
+let stopSearch = null;  // ends the search under way at once (the worker plays its best so far)
+let turnClock = null;   // {session, turn, cursor, spent}: how long the computer's turn has thought
 
 /**
  * How long the computer's turn has thought so far. A turn may be several moves
@@ -20,126 +28,111 @@ const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll i
  * level's cap (py_engines.ai LEVELS, turn_seconds). The clock runs on while
  * the record only grows within one turn; taking a move back starts it again.
  */
-function turnClock(session, turn, cursor) {
-  const clock = app.turnClock;
-  if (clock && clock.session === session && clock.turn === turn && cursor > clock.cursor) {
+function clockFor(sessionId, turn, cursor) {
+  const clock = turnClock;
+  if (clock && clock.session === sessionId && clock.turn === turn && cursor > clock.cursor) {
     clock.cursor = cursor;
     return clock;
   }
-  app.turnClock = { session, turn, cursor, spent: 0 };
-  return app.turnClock;
+  turnClock = { session: sessionId, turn, cursor, spent: 0 };
+  return turnClock;
 }
 
 /** Forget any computer move or hint being worked out: its answer will be dropped. */
-export function cancelThinking() {
-  app.thinkToken++;
-  app.thinking?.stop?.(); // the worker ends the search at once rather than run it out
-  app.thinking = null;
-  app.hint = null;
+function cancelThinking() {
+  thinkToken++;
+  stopSearch?.(); // the worker ends the search at once rather than run it out
+  stopSearch = null;
+  if (store.state.thinking || store.state.hint) store.update({ thinking: null, hint: null });
 }
 
 /** "Move now": the computer plays the best move it has found so far. */
 export function moveNow() {
-  const thinking = app.thinking;
-  if (!thinking?.stop || thinking.stopping) return;
-  thinking.stopping = true;
-  thinking.stop();
-  showProgress();
+  const thinking = store.state.thinking;
+  if (!stopSearch || !thinking || thinking.stopping) return;
+  stopSearch();
+  store.update({ thinking: { ...thinking, stopping: true } });
 }
 
-/** Bring the thinking indicator's progress bar and Move now button up to date. */
-function showProgress() {
-  const thinking = app.thinking;
-  const els = app.view?.els;
-  if (!thinking || thinking.dice || !els?.thinking) return;
-  const bar = els.thinking.querySelector(".thinking-progress");
-  // The share of the search done, its root work included; a new search starts from an empty bar.
-  if (bar) bar.value = Math.min(1, thinking.progress);
-  const button = els.thinking.querySelector("#move-now");
-  if (button) button.disabled = Boolean(thinking.stopping);
-}
+// What the computer's work depends on: when any of it changes, the work is dropped.
+const WATCHED = ["page", "mode", "session", "position", "busy", "engine"];
+let watchedValues = [];
 
-/** After any change of position or seats: let a computer seat move if it is its turn. */
-export function scheduleComputer() {
+store.watch((state) => {
+  const values = WATCHED.map((key) => state[key]);
+  if (values.every((value, i) => value === watchedValues[i])) return;
+  watchedValues = values;
   cancelThinking();
-  const view = app.view;
-  const s = app.session;
-  const turn = computerToMove();
-  if (view?.kind !== "game" || !view.board || s?.game !== view.entry.name || engine.failed) return;
-  if (!turn || s.cursor !== s.record.moves.length) return;
-  const token = app.thinkToken;
+  if (state.busy || state.mode !== "play" || state.engine !== "ready" || state.page.loading || !showsGame(state)) return;
+  const s = state.session;
+  const turn = computerToMove(state);
+  if (turn && s.cursor === s.record.moves.length) startTurn(turn, s, state.position);
+});
+
+/** A computer seat is to move (or the dice are to be rolled) at the last position of session `s`. */
+function startTurn(turn, s, position) {
+  const token = thinkToken;
+  const current = () => token === thinkToken;
   if (turn.chance) {
-    app.thinking = { dice: true };
+    store.update({ thinking: { dice: true } });
     setTimeout(() => {
-      if (token !== app.thinkToken || app.session !== s) return;
-      app.thinking = null;
+      if (!current()) return;
+      store.update({ thinking: null });
       roll();
     }, ROLL_PAUSE_MS);
-    queueMicrotask(renderGame);
     return;
   }
-  const thinking = { player: turn.player, level: turn.level, progress: 0, stop: null, stopping: false };
-  app.thinking = thinking;
-  const seats = seatsOf(s, app.state.players);
-  const pause = seats.includes("human") ? 0 : COMPUTER_PAUSE_MS;
+  store.update({ thinking: { player: turn.player, level: turn.level, progress: 0, stopping: false } });
+  const pause = seatsOf(s, position.players).includes("human") ? 0 : COMPUTER_PAUSE_MS;
   const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
-  const clock = turnClock(s, app.state.turn, record.moves.length);
+  const clock = clockFor(s.id, position.turn, record.moves.length);
   setTimeout(async () => {
-    if (token !== app.thinkToken) return;
+    if (!current()) return;
     let answer = null;
     const started = performance.now();
     try {
       const asked = { record, level: turn.level, seed: record.seed || 0, spent: clock.spent };
-      document.body.dataset.turnSpent = clock.spent.toFixed(3); // for tests: what this search was told
+      hooks.note("turnSpent", clock.spent.toFixed(3)); // what this search was told
       const search = engine.think(asked, (iterations, budget, progress) => {
-        if (token !== app.thinkToken) return;
-        thinking.progress = progress;
-        showProgress();
+        // The share of the search done, its root work included; a new search starts from an empty bar.
+        if (current()) store.update({ thinking: { ...store.state.thinking, progress: Math.min(1, progress) } });
       });
-      thinking.stop = search.stop;
-      showProgress();
+      stopSearch = search.stop;
       answer = await search.answer;
       clock.spent += (performance.now() - started) / 1000;
     } catch (error) {
-      if (token !== app.thinkToken) return;
-      app.thinking = null;
+      if (!current()) return;
+      stopSearch = null;
+      store.update({ thinking: null });
       showMessage(`The computer could not choose a move: ${plainMessage(error.message)}`);
-      renderGame();
       return;
     }
-    if (token !== app.thinkToken || app.session !== s || s.cursor !== record.moves.length) return;
-    app.thinking = null;
-    // For tests and the curious: how much of its budget the last computer move searched.
-    document.body.dataset.thought = `${answer.move} ${answer.iterations}/${answer.budget}${answer.stopped ? " stopped" : ""}`;
+    if (!current()) return;
+    stopSearch = null;
+    store.update({ thinking: null });
+    hooks.note("thought", `${answer.move} ${answer.iterations}/${answer.budget}${answer.stopped ? " stopped" : ""}`);
     await play(answer.move);
   }, pause);
-  queueMicrotask(() => {
-    renderGame();
-    showProgress();
-  });
 }
 
 /** Ask the engine (at its best level) which move it would play for the side to move. */
 export async function showHint() {
-  const s = app.session;
-  const state = app.state;
-  if (!s || !state || state.is_over || app.thinking || app.busy || app.hint?.pending) return;
-  const token = app.thinkToken;
-  const cursor = s.cursor;
-  const record = { ...s.record, moves: s.record.moves.slice(0, cursor) };
-  app.hint = { pending: true };
-  renderGame();
+  const { session: s, position: state, thinking, busy, hint } = store.state;
+  if (!s || !state || state.is_over || thinking || busy || hint?.pending) return;
+  const token = thinkToken;
+  const current = () => token === thinkToken;
+  const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
+  store.update({ hint: { pending: true } });
   let answer;
   try {
     answer = await engine.call("think", { record, level: "hard", seed: record.seed || 0 });
   } catch (error) {
-    if (token !== app.thinkToken) return;
-    app.hint = null;
+    if (!current()) return;
+    store.update({ hint: null });
     showMessage(`No hint could be found: ${plainMessage(error.message)}`);
-    renderGame();
     return;
   }
-  if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
+  if (!current()) return;
   // What the move would do, to draw on the board and say in words.
   let told = null;
   try {
@@ -147,9 +140,9 @@ export async function showHint() {
   } catch {
     told = null; // the notation alone, then
   }
-  if (token !== app.thinkToken || app.session !== s || s.cursor !== cursor) return;
-  const legal = app.state.legal.find((m) => m.move === answer.move);
+  if (!current()) return;
+  const legal = state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
-  app.hint = { move: answer.move, cells, events: told?.events || null, text: told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : null };
-  renderGame();
+  const text = told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : null;
+  store.update({ hint: { move: answer.move, cells, events: told?.events || null, text } });
 }

@@ -1,12 +1,14 @@
-// The game page's dialogs: saved games, import, export, share link and rules.
-// `api` is what they need from the page: {engine, app, adoptAndShow,
-// sessionForRecord, startFresh, catalog}.
+// The game page's dialogs: saved games, import, export, share link, rules and
+// a new game's setup. `api` is what some need from the page: {adoptAndShow,
+// sessionForRecord, startFresh}.
+import { engine } from "./boot.js";
 import { plainMessage } from "./engine.js";
-import { gameByName, gameForLink, loadUi } from "./games/index.js";
+import { catalogEntry, gameByName, gameForLink, loadUi } from "./games/index.js";
 import { parseShare, readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
 import { SEAT_CHOICES, SEAT_LEVELS } from "./session.js";
-import * as store from "./storage.js";
+import * as saves from "./storage.js";
+import { store } from "./store.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
 
 function copyButton(id, label, getText, field, status) {
@@ -20,8 +22,8 @@ function copyButton(id, label, getText, field, status) {
 
 // -- export -----------------------------------------------------------------------
 
-export function exportGame(api) {
-  const record = api.app.session.record;
+export function exportGame() {
+  const record = store.state.session.record;
   const text = JSON.stringify(record);
   const field = h("textarea", { id: "export-text", rows: "6", readonly: true, spellcheck: "false", "aria-label": "Game record" });
   field.value = text;
@@ -60,17 +62,16 @@ async function readImport(api, raw) {
     const { name, params, hasQuery } = readHash(text);
     const entry = gameForLink(name);
     if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called ${quote(name)})`);
-    if (!entry.playable) throw new Error(`${entry.title} cannot be played here yet`);
     if (!hasQuery) throw new Error("this link holds no moves");
     const { record, at } = parseShare(entry.name, params);
-    const state = await api.engine.call("state", { record, ply: at });
+    const state = await engine.call("state", { record, ply: at });
     return api.sessionForRecord(entry, state, record.moves, at ?? record.moves.length);
   }
   const { error } = readRecordText(text); // size, nesting and shape, before the engine sees it
   if (error) throw new Error(error);
-  const state = await api.engine.call("state", { record: text });
+  const state = await engine.call("state", { record: text });
   const entry = gameByName(state.record.game);
-  if (!entry || !entry.playable) throw new Error(`${entry ? entry.title : state.record.game} cannot be played here yet`);
+  if (!entry) throw new Error(`${state.record.game} cannot be played here`);
   return api.sessionForRecord(entry, state, state.record.moves, state.record.moves.length);
 }
 
@@ -114,10 +115,9 @@ export function importGame(api) {
 
 // -- share ------------------------------------------------------------------------
 
-export async function share(api) {
-  const { record, cursor } = api.app.session;
-  const games = await api.catalog;
-  const link = location.href.split("#")[0] + shareHash(record, cursor, games && games[record.game]);
+export async function share() {
+  const { record, cursor } = store.state.session;
+  const link = location.href.split("#")[0] + shareHash(record, cursor, catalogEntry(record.game));
   const field = h("input", { id: "share-link", type: "text", readonly: true, "aria-label": "Link to this position" });
   field.value = link;
   const status = h("p", { class: "dialog-status", role: "status" });
@@ -172,7 +172,7 @@ function describeTime(ms) {
 function fillSaved(api, list) {
   let items;
   try {
-    items = store.listSaves();
+    items = saves.listSaves();
   } catch (e) {
     list.replaceChildren(h("li", { class: "dialog-error", role: "alert" }, e.message));
     return;
@@ -195,12 +195,12 @@ function deleteButton(api, id, label, refill) {
       });
       if (!ok) return;
       try {
-        store.deleteSave(id);
+        saves.deleteSave(id);
       } catch (e) {
         showMessage(e.message);
         return;
       }
-      if (api.app.session?.id === id) await api.startFresh("The deleted game was the one on screen: a new game was started.");
+      if (store.state.session?.id === id) await api.startFresh("The deleted game was the one on screen: a new game was started.");
       refill();
     },
   }, "Delete");
@@ -228,14 +228,14 @@ function unreadableItem(api, item, refill) {
 function savedItem(api, item, refill) {
   const save = item.save;
   const entry = gameByName(save.game);
-  const current = api.app.session?.id === save.id;
+  const current = store.state.session?.id === save.id;
   const moves = save.record.moves.length;
   const state = h("span", { class: "saved-state" }, "checking…");
   const resume = h("button", {
     type: "button", class: "primary", "data-action": "resume", disabled: true, onclick: async () => {
       resume.disabled = true;
       try {
-        const position = await api.engine.call("state", { record: save.record, ply: save.cursor });
+        const position = await engine.call("state", { record: save.record, ply: save.cursor });
         document.getElementById("saved-dialog")?.close();
         api.adoptAndShow(save, position);
       } catch (e) {
@@ -251,11 +251,11 @@ function savedItem(api, item, refill) {
       save.cursor < moves ? ` (showing ${save.cursor})` : "", ` · ${describeTime(save.updated)} · `, state),
     h("div", { class: "saved-actions" }, resume, deleteButton(api, save.id, `“${save.title || save.game}”`, refill)));
 
-  if (!entry || !entry.playable) {
-    state.textContent = `${entry ? entry.title : save.game} cannot be played here yet`;
+  if (!entry) {
+    state.textContent = `${save.game} cannot be played here`;
     return li;
   }
-  Promise.all([api.engine.call("state", { record: save.record, ply: save.cursor }), loadUi(entry)]).then(([position, ui]) => {
+  Promise.all([engine.call("state", { record: save.record, ply: save.cursor }), loadUi(entry)]).then(([position, ui]) => {
     state.textContent = ui.status(position);
     resume.disabled = current;
   }, (e) => {

@@ -1,14 +1,18 @@
 // The game in progress and its saved copy: a new game, the saved game restored
 // when a game's page opens, a game from a share link or a record, who plays
 // each seat, and saving (site/storage.js keeps the saves).
-import { app, engine, CHANCE } from "./app-state.js";
+import { engine } from "./boot.js";
 import { plainMessage } from "./engine.js";
+import { catalogEntry } from "./games/index.js";
 import { parseShare } from "./links.js";
-import * as store from "./storage.js";
+import * as saves from "./storage.js";
+import { CHANCE, store } from "./store.js";
 import { showMessage } from "./ui.js";
 
 // Who may play a seat: a person, or the computer at one of the levels of py_engines/ai.py's LEVELS.
 export const SEAT_LEVELS = ["easy", "medium", "hard", "expert"];
+let reportedUnreadable = false; // whether this visit has said that some saves are unreadable
+
 export const SEAT_CHOICES = [["human", "Human"], ...SEAT_LEVELS.map((level) => [level, `Computer · ${level}`])];
 
 function startedTitle(entry) {
@@ -27,15 +31,16 @@ export async function freshSession(entry, setup = null) {
     seed: entry.ui.randomSeed ? Math.floor(Math.random() * 2 ** 31) : 0,
     options: setup?.options ?? {},
   });
-  const keep = app.session?.game === entry.name ? seatsOf(app.session, state.players) : null;
+  const shown = store.state.session;
+  const keep = shown?.game === entry.name ? seatsOf(shown, state.players) : null;
   const session = newSession(entry, state.record, 0, setup?.seats ? seatsOf({ seats: setup.seats }, state.players) : keep);
   // Players or options other than the defaults are worth keeping before any move (a
   // computer seat is too: see persist); a game like the one the page opens with is not.
-  if (setup && !isDefault(state.record, app.catalog?.[entry.name])) session.chosen = true;
+  if (setup && !isDefault(state.record, catalogEntry(entry.name))) session.chosen = true;
   return { session, state };
 }
 
-/** Whether a record's players and options are the game's defaults (`info`: the engine's catalog entry). */
+/** Whether a record's players and options are the game's defaults (`info`: the game's catalog entry). */
 function isDefault(record, info) {
   if (!info) return false;
   return record.players === info.players[0] &&
@@ -44,13 +49,13 @@ function isDefault(record, info) {
 
 function newSession(entry, record, cursor, seats = null) {
   const now = Date.now();
-  const session = { id: store.newId(), game: entry.name, title: startedTitle(entry), created: now, updated: now, record, cursor };
+  const session = { id: saves.newId(), game: entry.name, title: startedTitle(entry), created: now, updated: now, record, cursor };
   if (seats) session.seats = [...seats];
   return session;
 }
 
 /** Who plays each seat: "human" or a computer level, one per player (old saves: all human). */
-export function seatsOf(session, players = session?.record?.players || app.state?.players || 2) {
+export function seatsOf(session, players = session?.record?.players || 2) {
   const saved = Array.isArray(session?.seats) ? session.seats : [];
   return Array.from({ length: players }, (_, i) => (SEAT_LEVELS.includes(saved[i]) ? saved[i] : "human"));
 }
@@ -64,9 +69,7 @@ export function mixedSeats(seats) {
  * The player a computer seat plays for, if it is a computer's turn at the
  * position shown ({chance: true} when the dice are to be rolled).
  */
-export function computerToMove() {
-  const s = app.session;
-  const state = app.state;
+export function computerToMove({ session: s, position: state } = store.state) {
   if (!s || !state || state.is_over) return null;
   if (state.to_move === CHANCE) return { chance: true };
   const seat = seatsOf(s, state.players)[state.to_move];
@@ -78,8 +81,8 @@ export async function restore(entry) {
   let pointer = null;
   let item = null;
   try {
-    pointer = store.currentId(entry.name);
-    item = pointer?.ok ? store.readSave(pointer.id) : null;
+    pointer = saves.currentId(entry.name);
+    item = pointer?.ok ? saves.readSave(pointer.id) : null;
   } catch (error) {
     showMessage(`${error.message} A new game was started.`);
     return freshSession(entry);
@@ -95,11 +98,11 @@ export async function restore(entry) {
   }
   const fresh = await freshSession(entry);
   if (pointer && !pointer.ok) {
-    app.reportedUnreadable = true;
+    reportedUnreadable = true;
     showMessage(`Could not tell which ${entry.title} game was in progress: the note of it in storage is unreadable. ` +
       "A new game was started; every saved game is still listed under Saved games.");
   } else if (item) {
-    app.reportedUnreadable = true;
+    reportedUnreadable = true;
     showMessage(`Your saved ${entry.title} game could not be read (${item.error || "it belongs to another game"}). ` +
       "A new game was started; the saved copy is kept, untouched, under Saved games.");
   }
@@ -108,11 +111,11 @@ export async function restore(entry) {
 
 /** Once per visit: say if storage holds saved games that cannot be read. */
 export function reportUnreadable() {
-  if (app.reportedUnreadable) return;
-  app.reportedUnreadable = true;
+  if (reportedUnreadable) return;
+  reportedUnreadable = true;
   let count = 0;
   try {
-    count = store.listSaves().filter((item) => !item.ok).length;
+    count = saves.listSaves().filter((item) => !item.ok).length;
   } catch (error) {
     showMessage(error.message);
     return;
@@ -153,7 +156,7 @@ export function sessionForRecord(entry, state, moves, cursor) {
   const record = { ...state.record, moves };
   let saved = null;
   try {
-    saved = store.listSaves().find((item) => item.ok && sameGame(item.save.record, record));
+    saved = saves.listSaves().find((item) => item.ok && sameGame(item.save.record, record));
   } catch {
     saved = null; // unreadable storage: a new session it is, and saving it will say why
   }
@@ -166,25 +169,26 @@ export function sessionForRecord(entry, state, moves, cursor) {
  * rolls by itself (Not Nyout's roll-off, a random setup's deal) do not count,
  * so that opening a game's page never writes a saved game.
  */
-function playerMoved(s) {
+function playerMoved(s, state) {
   if (s.cursor < s.record.moves.length) return true; // moves were taken back or the move list used: a player acted
-  const movers = app.state?.movers;
+  const movers = state?.movers;
   return Array.isArray(movers) ? movers.some((mover) => mover !== CHANCE) : s.record.moves.length > 0;
 }
 
 /**
- * Save the session and make it the current one. A game is saved only once a
- * player moved in it or chose something for it (players and options, a computer
- * seat); until then storage is left as it was. Whether it saved.
+ * Save the session (`state`: its position) and make it the current one. A game
+ * is saved only once a player moved in it or chose something for it (players
+ * and options, a computer seat); until then storage is left as it was. Its
+ * position is kept too, for the next visit's picture. Whether it saved.
  */
-export function persist() {
-  const s = app.session;
-  if (!playerMoved(s) && !s.chosen && !seatsOf(s).some((seat) => seat !== "human")) return false;
+export function persist(s, state) {
+  if (!playerMoved(s, state) && !s.chosen && !seatsOf(s).some((seat) => seat !== "human")) return false;
   try {
     s.updated = Date.now();
-    store.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
+    saves.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
       seats: seatsOf(s), chosen: s.chosen || undefined });
-    store.setCurrentId(s.game, s.id);
+    saves.setCurrentId(s.game, s.id);
+    saves.keepPicture(s, state);
     return true;
   } catch (error) {
     showMessage(error.message);

@@ -4,6 +4,10 @@
 //   boardgames.current.<game> JSON text of the id of the game in progress for that game
 //                             name (it may name a fresh game not saved yet: no moves)
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
+//   boardgames.view.<game>    JSON {id, cursor, state}: the position of that game's
+//                             save in progress, as the engine drew it (without its
+//                             legal moves), written with each save: the picture
+//                             modes/picture.js draws while the engine starts
 //
 // An entry that cannot be read, or whose shape is wrong (site/records.js checks
 // every field the page uses), is never rewritten or removed here unless the
@@ -14,6 +18,7 @@ import { MAX_SAVE_CHARS, saveProblem } from "./records.js";
 const SAVE = "boardgames.save.";
 const CURRENT = "boardgames.current.";
 const ZOOM = "boardgames.zoom.";
+const PICTURE = "boardgames.view.";
 
 export class StorageError extends Error {}
 
@@ -126,4 +131,20 @@ export function writeZoom(game, zoomed) {
   } catch {
     // a view preference: not worth a message
   }
+}
+
+/** Keep the position of `session`, just saved, for the next visit's picture. */
+export function keepPicture(session, state) {
+  if (!session?.id || !state?.record) return;
+  const { legal, ...drawn } = state;
+  try {
+    storage().setItem(PICTURE + session.game, JSON.stringify({ id: session.id, cursor: session.cursor, state: drawn }));
+  } catch {
+    // A picture is only a head start: a browser that refuses to keep it loses nothing.
+  }
+}
+
+/** The kept picture of `game` as stored (unchecked), or null. Throws if it is not JSON. */
+export function readPicture(game) {
+  return JSON.parse(storage().getItem(PICTURE + game));
 }

@@ -1,12 +1,17 @@
 // Drawing a game's page: building it (status, board area, choices, controls,
-// the game log) and bringing it up to date with renderGame() after any change.
-// What the buttons do comes in as `actions`; the board itself is board.js, and
-// the marks of the last turns on it come from marks.js.
-import { app, engine, CHANCE } from "./app-state.js";
-import { hintMarks, marksFor } from "./marks.js";
-import { pictureHint } from "./picture.js";
+// the game log) when the store's page becomes a game, and drawing it from the
+// store once per animation frame after any change (store.paint). What the
+// buttons do comes in as `actions` (app.js); the board itself is board.js, the
+// marks of the last turns on it come from marks.js, the zoom from zoom.js.
+import { Board } from "./board.js";
+import * as hooks from "./hooks.js";
+import { hintMarks, marksFor, motionFor } from "./marks.js";
 import { SEAT_CHOICES, computerToMove, seatsOf } from "./session.js";
+import { CHANCE, showsGame, store } from "./store.js";
 import { h } from "./ui.js";
+import { placeBoard } from "./zoom.js";
+
+let view = null; // the game page on screen: {entry, els, board, actions, motion}
 
 /** A control; every one but Rules needs the engine, so it starts disabled until renderGame finds it ready. */
 function toolButton(id, label, onclick, icon, extra = {}) {
@@ -16,10 +21,10 @@ function toolButton(id, label, onclick, icon, extra = {}) {
 
 /**
  * Build the page of a game (its board comes later, once its layout is known).
- * `actions` are what its buttons do: {undo, redo, newGame, goTo, changeSeat,
- * choose, cancelInput, showHint, moveNow, savedGames, importGame, exportGame, share, rules}.
+ * `actions` are what its buttons do: {tap, choose, cancel, preview, undo, redo, newGame,
+ * goTo, changeSeat, showHint, moveNow, savedGames, importGame, exportGame, share, rules}.
  */
-export function buildGameView(entry, actions) {
+function buildGameView(entry, actions) {
   const els = {
     status: h("p", { id: "status" }, "Loading…"),
     banner: h("div", { id: "banner", class: "banner", hidden: true }), // a game's dice, by the status
@@ -76,30 +81,106 @@ export function buildGameView(entry, actions) {
       h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
         h("h2", { id: "moves-title" }, "Game log"), els.moves, els.movesEmpty)));
   // A tap anywhere on the game skips a move's motion to its end (and is taken as usual).
-  root.addEventListener("pointerdown", () => app.view?.board?.finish(), { capture: true });
+  root.addEventListener("pointerdown", () => view?.board?.finish(), { capture: true });
   document.getElementById("view").replaceChildren(root);
-  app.view = { kind: "game", entry, board: null, els, actions, rendered: false };
-  app.input.reset([]);
+  view = { entry, board: null, layout: null, els, actions, motion: null, focusAfter: null };
+}
+
+/** The board, once the page's layout has come: drawn in its area (with the zoom button for big boards). */
+function placeTheBoard(layout) {
+  if (view.layout === layout) return;
+  view.layout = layout;
+  view.board = new Board(layout.layout, { onTap: view.actions.tap, title: `${view.entry.title} board` });
+  // A zoom centres on the cell selected, else on where the player's next tap may go.
+  const focusCells = () => {
+    const input = store.state.input;
+    return input.selected().length ? input.selected().slice(-1) : [...input.next().cells];
+  };
+  placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
+}
+
+/**
+ * Watch the store and draw the page from it once per frame; `actions` are
+ * what the game page's buttons and board do. `drawHome(state)` draws the home page.
+ */
+export function paintPages(actions, drawHome) {
+  let home = null;
+  store.paint((state, changed) => {
+    let drawn = true;
+    const page = state.page;
+    if (page.kind === "home") {
+      if (home !== page) drawHome(state);
+      home = page;
+      view = null;
+    } else if (page.kind === "game") {
+      home = null;
+      if (view?.entry !== page.entry) buildGameView(page.entry, actions);
+      drawn = drawGame(state, changed);
+    }
+    hooks.reflect(state, drawn);
+  });
+}
+
+/** Draw the game page: all of it, or only the part that changed when that is all. Whether it could be drawn. */
+function drawGame(state, changed) {
+  // The board goes on screen once it shows a position: an empty board could be taken for the game.
+  if (showsGame(state)) placeTheBoard(state.layout);
+  const only = (...keys) => [...changed].every((key) => keys.includes(key));
+  try {
+    if (only("thinking")) drawThinking(state);
+    else if (only("preview")) drawMarks(state);
+    else renderGame(state);
+  } catch (error) {
+    if (state.mode !== "picture") throw error;
+    view.actions.pictureFailed(); // a kept picture this page cannot draw: wait for the engine instead
+    return false;
+  }
+  return true;
+}
+
+/** The line under the board while the page shows a picture (modes/picture.js). */
+function pictureHint(selected) {
+  return selected.length
+    ? `Tapped: ${selected.join(", ")}. The game engine is starting: the move goes on once it is ready.`
+    : "The game engine is starting: the board can be played in a moment. Taps made now are kept.";
+}
+
+/** The thinking indicator: who thinks, how far the search has got, Move now. */
+function drawThinking(state) {
+  const { els } = view;
+  const thinking = state.thinking;
+  els.thinking.hidden = !thinking;
+  els.hint.hidden = Boolean(thinking);
+  if (!thinking || !state.position) return;
+  const seatNames = seatNamesOf(view.entry.ui, state.position);
+  els.thinking.querySelector(".thinking-text").textContent = thinking.dice
+    ? "Rolling the dice…" : `${seatNames[thinking.player]} is thinking…`;
+  const bar = els.thinking.querySelector(".thinking-progress");
+  bar.hidden = Boolean(thinking.dice);
+  if (!thinking.dice) bar.value = thinking.progress;
+  const button = els.thinking.querySelector("#move-now");
+  button.hidden = Boolean(thinking.dice);
+  button.disabled = Boolean(thinking.stopping);
 }
 
 /** Draw the game on screen: status, players, seats, board, choices, panel and moves. */
-export function renderGame() {
-  const view = app.view;
-  if (view?.kind !== "game") return;
+function renderGame(page) {
   const { els, entry, board, actions } = view;
   const ui = entry.ui;
-  const state = app.state;
-  const s = app.session;
-  const usable = Boolean(state && board && s && s.game === entry.name && !engine.failed);
-  const busy = app.busy > 0 || !usable;
-  document.body.dataset.busy = app.busy > 0 ? "1" : "0";
+  const s = page.session;
+  const state = page.position; // the engine's state of the position shown
+  const { input, thinking, hint } = page;
+  const picture = page.mode === "picture";
+  els.board.classList.toggle("picture", picture);
+  const usable = showsGame(page) && Boolean(board) && page.engine !== "failed";
+  const busy = page.busy > 0 || picture || !usable;
 
   els.undo.disabled = busy || s.cursor === 0;
   els.redo.disabled = busy || s.cursor === s.record.moves.length;
   els.newGame.disabled = busy;
   for (const tool of els.tools) tool.disabled = tool.id === "rules" ? false : busy;
   if (!usable) {
-    els.status.textContent = engine.failed ? "The game engine is not available." : "Loading…";
+    els.status.textContent = page.engine === "failed" ? "The game engine is not available." : "Loading…";
     els.choiceButtons.replaceChildren();
     els.thinking.hidden = true;
     return;
@@ -113,23 +194,16 @@ export function renderGame() {
   els.seatSelects.forEach((label, player) => {
     const select = label.querySelector("select");
     if (select.value !== seats[player]) select.value = seats[player];
-    select.disabled = Boolean(app.picture);
+    select.disabled = picture;
   });
   if (els.seatSummary) els.seatSummary.textContent = seatSummary(seats);
-  const computerTurn = computerToMove();
-  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(app.hint?.pending);
-  els.thinking.hidden = !app.thinking;
-  if (app.thinking) {
-    els.thinking.querySelector(".thinking-text").textContent = app.thinking.dice
-      ? "Rolling the dice…" : `${seatNames[app.thinking.player]} is thinking…`;
-    els.thinking.querySelector(".thinking-progress").hidden = Boolean(app.thinking.dice);
-    els.thinking.querySelector("#move-now").hidden = Boolean(app.thinking.dice);
-  }
-  const hinted = app.hint?.cells ? new Set(app.hint.cells) : new Set();
+  const computerTurn = computerToMove(page);
+  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending);
+  const hinted = hint?.cells ? new Set(hint.cells) : new Set();
 
-  const next = app.input.next();
-  const selected = app.input.selected();
-  board.disabled = app.busy > 0 || Boolean(computerTurn);
+  const next = input.next();
+  const selected = input.selected();
+  board.disabled = page.busy > 0 || picture || Boolean(computerTurn);
   board.update({
     hinted,
     contents: ui.contents ? ui.contents(state.view) : {},
@@ -139,7 +213,7 @@ export function renderGame() {
     marked: ui.marked ? ui.marked(state, board) : new Set(),
     label: (name) => ui.cellLabel(name, state.view),
   });
-  drawMarks();
+  drawMarks(page);
 
   const status = ui.status(state);
   if (els.status.textContent !== status) els.status.textContent = status;
@@ -158,41 +232,37 @@ export function renderGame() {
     : "";
 
   let line = ui.hint(state, next, selected);
-  if (computerTurn?.chance && !app.thinking) {
+  if (computerTurn?.chance && !thinking) {
     line = s.cursor < total ? "The dice are to be rolled: go to the last move to roll them." : "Rolling the dice…";
-  } else if (computerTurn && !app.thinking) {
+  } else if (computerTurn && !thinking) {
     line = s.cursor < total
       ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
       : `${seatNames[computerTurn.player]} is played by the computer.`;
-  } else if (app.hint?.pending) line = "Looking for a good move…";
-  else if (app.hint?.move) line = `Hint: ${app.hint.text || app.hint.move} ${line}`;
-  if (app.picture) line = pictureHint(selected);
+  } else if (hint?.pending) line = "Looking for a good move…";
+  else if (hint?.move) line = `Hint: ${hint.text || hint.move} ${line}`;
+  if (picture) line = pictureHint(selected);
   els.hint.textContent = line;
-  els.hint.hidden = Boolean(app.thinking);
+  drawThinking(page);
   const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
   const buttons = tokens.map((token) => {
     const c = ui.choice(token, state);
     // A button may say which cells it concerns: they are ringed while a pointer or the focus is on it.
-    const show = (cells) => () => {
-      app.preview = cells;
-      drawMarks();
-    };
+    const show = (cells) => () => actions.preview(cells);
     // The button's name is the text it shows (a speech user says what they see); the
     // module's longer words for it, if any, are its description.
     const described = c.label && c.label !== c.text ? `choice-about-${token}` : null;
     return h("button", {
       type: "button", class: "choice", "data-choice": token, "aria-keyshortcuts": c.key, "aria-describedby": described,
-      disabled: app.busy > 0, onclick: () => actions.choose(token),
+      disabled: page.busy > 0, onclick: () => chooseFromButton(token),
       onpointerenter: c.preview ? show(c.preview) : null, onfocus: c.preview ? show(c.preview) : null,
       onpointerleave: c.preview ? show(null) : null, onblur: c.preview ? show(null) : null,
     }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
     c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null,
     described ? h("span", { id: described, hidden: true }, c.label) : null);
   });
-  if (!tokens.length) app.preview = null;
   els.choiceButtons.classList.toggle("many", buttons.length > 6);
-  if (app.input.active) {
-    buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancelInput },
+  if (input.active) {
+    buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancel },
       "Cancel", h("kbd", { "aria-hidden": "true" }, "Esc")));
   }
   els.choiceButtons.replaceChildren(...buttons);
@@ -208,14 +278,31 @@ export function renderGame() {
   renderRecent(els, state, ui);
   renderLog(s, state, ui, seatNames);
   announce(els, s, state, status);
+  if (page.motion && page.motion !== view.motion && page.motion.position === state) {
+    view.motion = page.motion;
+    board.animate(motionFor(page.motion.events, ui, state.view));
+  }
+  if (view.focusAfter) {
+    board.focus(view.focusAfter);
+    view.focusAfter = null;
+  }
+}
+
+/** A choice button: the choice is taken; the focus goes back to the board's cell if it was on the buttons. */
+function chooseFromButton(token) {
+  const { els, actions } = view;
+  const selected = store.state.input.selected();
+  if (els.choices.contains(document.activeElement) && selected.length) view.focusAfter = selected[selected.length - 1];
+  actions.choose(token);
 }
 
 /** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns. */
-function drawMarks() {
-  const { board, entry } = app.view;
-  const state = app.state;
-  const preview = (app.preview || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
-  const hint = app.hint?.events ? hintMarks(app.hint.events, entry.ui, state.view) : [];
+function drawMarks(page) {
+  const { board, entry } = view;
+  const state = page.position;
+  if (!board || !state) return;
+  const preview = (page.preview || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
+  const hint = page.hint?.events ? hintMarks(page.hint.events, entry.ui, state.view) : [];
   board.setMarks([...marksFor(state, entry.ui), ...hint, ...preview]);
 }
 
@@ -289,7 +376,7 @@ function renderRecent(els, state, ui) {
  * move, `data-ply`) for those who want it.
  */
 function renderLog(s, state, ui, seatNames) {
-  const { moves, movesEmpty, logItems } = app.view.els;
+  const { moves, movesEmpty, logItems } = view.els;
   const list = s.record.moves;
   movesEmpty.hidden = list.length > 0;
   const who = (player) => (player === null ? "" : `${seatNames[player]}: `);
@@ -323,7 +410,7 @@ function renderLog(s, state, ui, seatNames) {
     }
     return item;
   });
-  app.view.els.logItems = seen;
+  view.els.logItems = seen;
   if (items.length !== moves.children.length || items.some((item, i) => moves.children[i] !== item)) {
     moves.replaceChildren(...items);
   }

@@ -150,13 +150,61 @@ def _wait_for_function_without_eval(self, expression: str, **kwargs):
     return _wait_for_function(self, expression, **kwargs)
 
 
+# The page draws what changed at its next animation frame (site/store.js), as a
+# person sees it a moment after a tap. So each action a test takes returns once
+# the page has drawn its next frame (or a quarter of a second has passed, for a
+# page that has none), and what the test reads next is what a person would see.
+_NEXT_FRAME = "() => new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 250); })"
+
+
+def _settle(page) -> None:
+    try:
+        page.evaluate(_NEXT_FRAME)
+    except Exception:  # the action navigated, closed the page or opened a blocking dialog
+        pass
+
+
+def _settling(action, page_of):
+    @functools.wraps(action)
+    def act(self, *args, **kwargs):
+        result = action(self, *args, **kwargs)
+        _settle(page_of(self))
+        return result
+    return act
+
+
+class _SettlingInput:
+    """The page's keyboard or mouse, each action followed by the page's next frame."""
+
+    def __init__(self, page, device) -> None:
+        self._page = page
+        self._device = device
+
+    def __getattr__(self, name):
+        action = getattr(self._device, name)
+        if name not in ("press", "type", "click", "dblclick", "up", "insert_text"):
+            return action
+
+        def act(*args, **kwargs):
+            result = action(*args, **kwargs)
+            _settle(self._page)
+            return result
+        return act
+
+
 try:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 except ImportError:  # the browser fixture says what is missing
     pass
 else:
     _wait_for_function = Page.wait_for_function
     Page.wait_for_function = _wait_for_function_without_eval
+    for _name in ("tap", "click", "dblclick", "press", "check", "select_option", "dispatch_event", "focus"):
+        setattr(Page, _name, _settling(getattr(Page, _name), lambda page: page))
+        setattr(Locator, _name, _settling(getattr(Locator, _name), lambda locator: locator.page))
+    _keyboard, _mouse = Page.keyboard, Page.mouse
+    Page.keyboard = property(lambda page: _SettlingInput(page, _keyboard.fget(page)))
+    Page.mouse = property(lambda page: _SettlingInput(page, _mouse.fget(page)))
 
 
 @pytest.fixture(autouse=True)

@@ -113,7 +113,7 @@ def test_buttons_stay_usable_while_the_computer_thinks(phone, server):
         if (!thinking.hidden) { observer.disconnect(); act(); }
       }).observe(thinking, {attributes: true});
       document.querySelector('[data-cell="e5"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
-      setTimeout(() => document.querySelector('[data-choice="w"]').click(), 0);
+      requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector('[data-choice="w"]').click()));
     })""")
     assert seen == {"choices": 0, "enabled": True, "text": "Black is thinking…"}
     page.click("#setup-start")

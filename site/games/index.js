@@ -1,20 +1,23 @@
-// The five games of the product, in menu order. A game can be played here once
-// it has a page module, site/games/<name>.js (the build lists them in
-// build-info.js); the module is loaded when its page first opens.
+// The games of the product, in menu order, as the engine's registry states
+// them (py_engines/games/__init__.py): the build writes that catalog into
+// build-info.js (`games`: name, title, tagline, player counts and options).
+// Each game's page module, site/games/<name>.js, is loaded when its page first
+// opens.
 import { BUILD } from "../build-info.js";
 
-export const GAMES = [
-  { name: "manalath", title: "Manalath", players: "2 players",
-    tagline: "Place either colour; a group of five wins, a group of four loses." },
-  { name: "ambush", title: "Ambush", players: "2 players",
-    tagline: "Stack pyramids, turn the coasters, sandwich and capture." },
-  { name: "nymbat", title: "Nymbat", players: "2 or 4 players",
-    tagline: "Numbered armies march across a great hexagon." },
-  { name: "not_nyout", title: "Not Nyout", players: "2 to 4 players",
-    tagline: "Race horses around the ring and fight for the stations." },
-  { name: "nimbus", title: "Nimbus", players: "2 to 10 players",
-    tagline: "Move one pyramid, then collect a line of them." },
-].map((game) => ({ ...game, playable: (BUILD.pages || []).includes(game.name) }));
+/** "2 players", "2 or 4 players", "2 to 10 players": the counts a game is played by, in words. */
+function playerWords(counts) {
+  if (counts.length === 1) return `${counts[0]} players`;
+  const first = counts[0];
+  const last = counts[counts.length - 1];
+  const run = counts.every((n, i) => n === first + i);
+  return run ? `${first} to ${last} players` : `${counts.slice(0, -1).join(", ")} or ${last} players`;
+}
+
+export const GAMES = BUILD.games.map((game) => ({ ...game, playerText: playerWords(game.players) }));
+
+/** The catalog entry of a game: {name, title, tagline, players: [counts], options: {name: spec}}. */
+export const catalogEntry = (name) => GAMES.find((g) => g.name === name) || null;
 
 /** The game of that name exactly (as records and saves write it). */
 export const gameByName = (name) => GAMES.find((g) => g.name === name);

@@ -1,0 +1,122 @@
+// The picture mode: the board at once. Until the engine is ready, a game's
+// page shows the game as it was left (or, with no game in progress, a new
+// game) from what needs no engine: the position kept the last time that game
+// was saved (storage.js, keepPicture) and the board layouts and new-game
+// positions the build wrote (boards.js). It reads as a picture: the board is
+// dimmed, nothing is live, the buttons wait and the line under the board says
+// the engine is starting. Cells tapped meanwhile are kept (shown as selected)
+// and entered once the engine is ready, exactly as if tapped then; one that is
+// not a move there gets a message.
+//
+// The kept position is a picture of a save and nothing more: it is shown only
+// when it matches the saved game in progress exactly (id, position, players,
+// seed, options and moves), and the saves themselves are never touched here.
+import { computerToMove } from "../session.js";
+import * as saves from "../storage.js";
+import { store } from "../store.js";
+import { showMessage } from "../ui.js";
+import * as playMode from "./play.js";
+
+const sameOptions = (a = {}, b = {}) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/** Whether a kept picture shows `save` exactly, at its cursor. */
+function shows(picture, save) {
+  const state = picture?.state;
+  const drawn = state?.record;
+  const record = save.record;
+  return Boolean(drawn) && picture.id === save.id && picture.cursor === save.cursor &&
+    typeof state.view === "object" && state.view !== null && Number.isInteger(state.players) &&
+    drawn.game === save.game && drawn.players === record.players && drawn.seed === record.seed &&
+    sameOptions(drawn.options, record.options) && Array.isArray(drawn.moves) && Array.isArray(state.movers) &&
+    drawn.moves.length === save.cursor && state.movers.length === save.cursor &&
+    drawn.moves.every((move, i) => move === record.moves[i]);
+}
+
+/**
+ * The game the page is about to restore, if it can be drawn without the engine:
+ * {session, state} for a save with a matching picture, `null` when there is no
+ * game in progress (a new one will start), `false` when it cannot be told.
+ */
+function pictureOf(game) {
+  try {
+    const pointer = saves.currentId(game);
+    if (!pointer) return null;
+    if (!pointer.ok) return false;
+    const item = saves.readSave(pointer.id);
+    if (!item) return null;
+    if (!item.ok || item.save.game !== game) return false;
+    const picture = saves.readPicture(game);
+    return shows(picture, item.save) ? { session: item.save, state: picture.state } : false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Draw `entry`'s game as a picture while the engine starts (`start` is the new
+ * game's state from boardData). Returns whether there is something to draw.
+ */
+export function enter(entry, start) {
+  const found = pictureOf(entry.name);
+  if (found === false) return false;
+  const { session, state } = found || { session: { game: entry.name, record: start.record, cursor: 0 }, state: start };
+  store.state.input.reset([]);
+  store.update({ mode: "picture", picture: { session }, session, position: { ...state, legal: [] }, input: store.state.input });
+  return true;
+}
+
+/** A tap on the picture: kept, to be entered once the engine is ready. */
+export function tap(cell) {
+  const input = store.state.input;
+  if (input.prefix.length >= 8) return;
+  input.prefix.push({ cell });
+  store.update({ input });
+}
+
+/** Choices wait for the engine; Escape lets go of the cells tapped. */
+export const choose = () => {};
+export const cancel = playMode.cancel;
+
+/**
+ * The engine is ready (or the page moves on): stop showing the picture. Returns
+ * {session, taps}: the session drawn and the cells tapped on it. `discard`
+ * also forgets the pictured game (the page shows another, or none).
+ */
+export function leave({ discard = false } = {}) {
+  const { picture, input } = store.state;
+  if (!picture) return { session: null, taps: [] };
+  const left = { session: picture.session, taps: input.prefix.slice() };
+  input.reset([]);
+  store.update({ mode: "play", picture: null, input, ...(discard ? { session: null, position: null } : {}) });
+  return left;
+}
+
+/**
+ * Enter the cells tapped on the picture into the game now on screen, as if
+ * tapped now; say so if one is not a move here, or if the game on screen is
+ * not the one that was drawn.
+ */
+export function replayTaps({ session, taps }) {
+  if (!taps.length) return;
+  const shown = store.state.session;
+  const same = shown && (session.id ? shown.id === session.id : !shown.record.moves.length && shown.cursor === 0);
+  if (!same) {
+    showMessage("The game changed while the engine was starting, so the cells tapped meanwhile were not played.");
+    return;
+  }
+  for (const [index, step] of taps.entries()) {
+    const result = store.state.busy || computerToMove() ? {} : playMode.enterStep(step);
+    if (result.move) {
+      if (index < taps.length - 1) showMessage("Only the first move tapped while the engine was starting was played.");
+      return;
+    }
+    if (!result.changed) {
+      playMode.cancel();
+      showMessage(`The tap on ${step.cell}, made while the engine was starting, is not a move here: nothing was played.`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// The page's state, in one place. Controllers (the router in app.js, moves.js,
+// computer.js, the modes, the dialogs) change it with `store.update(...)`; the
+// views (view.js, home.js) never get called by them: they subscribe, and redraw
+// once per animation frame from what the store holds. Every field is declared
+// here, with what it means.
+import { MoveInput } from "./input.js";
+
+export const CHANCE = -1; // to_move while dice must be rolled (py_engines.CHANCE)
+
+const state = {
+  engine: "starting",   // "starting", "ready" or "failed" (the game engine, in its worker)
+  engineError: "",      // why it failed, in words
+  page: { kind: "none" }, // {kind: "home"} or {kind: "game", entry, loading}: loading while a route is being opened
+  layout: null,         // the board layout of the game page on screen ({layout, start} from boards.js), once fetched
+  mode: "play",         // the game page's mode: "picture" while the engine starts (modes/picture.js), else "play"
+  session: null,        // the game on screen: {id, game, title, created, updated, record (every move), cursor, seats}
+  position: null,       // the engine's state at session.cursor (status, view, legal moves, log...)
+  input: new MoveInput(), // the move being entered by taps and choices (mutable: update({input}) after a change)
+  busy: 0,              // engine requests in flight that lock the input (moves.js)
+  thinking: null,       // {player, level, progress, stopping} while the computer searches, {dice: true} before a roll
+  hint: null,           // {pending: true}, or {move, cells, events, text} for the position on screen
+  preview: null,        // the cells a choice under the pointer or focus concerns, ringed on the board
+  motion: null,         // {id, events, position}: the move that led to `position`, for the board to show moving once
+  picture: null,        // {session} while a game is drawn from the kept picture, before the engine is up
+};
+
+const watchers = new Set();
+const painters = new Set();
+let changed = new Set();
+let frame = 0;
+let fallback = 0;
+
+function paint() {
+  cancelAnimationFrame(frame);
+  clearTimeout(fallback);
+  frame = 0;
+  const keys = changed;
+  changed = new Set();
+  for (const painter of painters) painter(state, keys);
+}
+
+/** Paint at the next frame; a hidden page has no frames, so a timer stands in for them. */
+function schedule() {
+  if (frame) return;
+  frame = requestAnimationFrame(paint);
+  fallback = setTimeout(paint, 200);
+}
+
+export const store = {
+  /** The state as it is now: read it, never write it (update does). */
+  get state() {
+    return state;
+  },
+
+  /** Change some fields: watchers hear of it at once, painters at the next animation frame. */
+  update(patch) {
+    for (const key of Object.keys(patch)) {
+      if (!(key in state)) throw new Error(`the store has no field ${key}`);
+    }
+    Object.assign(state, patch);
+    for (const key of Object.keys(patch)) changed.add(key);
+    for (const watcher of watchers) watcher(state, patch);
+    schedule();
+  },
+
+  /** A controller's subscription: `fn(state, patch)` after each update, synchronously. */
+  watch(fn) {
+    watchers.add(fn);
+    return () => watchers.delete(fn);
+  },
+
+  /** A view's subscription: `fn(state, changedKeys)` once per animation frame after any update. */
+  paint(fn) {
+    painters.add(fn);
+    schedule();
+    return () => painters.delete(fn);
+  },
+};
+
+/** Whether the game page on screen shows a position of its own game (not the last page's). */
+export function showsGame(s = state) {
+  const game = s.page.kind === "game" ? s.page.entry.name : null;
+  return Boolean(game && s.session && s.position) && s.session.game === game && s.layout?.name === game;
+}
