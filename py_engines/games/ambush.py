@@ -203,8 +203,8 @@ class Ambush(Game):
         self.turns_played = 0
         self.blocked: int | None = None              # the coaster turned on the turn just before
         self.pending: int | None = None              # coaster just turned, while the order of captures is open
-        self.last: list[int] = []                    # cells the last move touched
-        self.last_captures: list[int] = []           # cells that lost a pyramid in the last move
+        self.last: tuple[int, ...] = ()              # cells the last move touched
+        self.last_captures: tuple[int, ...] = ()     # cells that lost a pyramid in the last move
         self.over = False
 
     # -- the protocol -------------------------------------------------------
@@ -369,8 +369,6 @@ class Ambush(Game):
         other.trees = [self.trees[0][:], self.trees[1][:]]
         other.captured = [self.captured[0][:], self.captured[1][:]]
         other.spent = [self.spent[0][:], self.spent[1][:]]
-        other.last = self.last[:]
-        other.last_captures = self.last_captures[:]
         return other
 
     # -- the rules ------------------------------------------------------------
@@ -408,9 +406,9 @@ class Ambush(Game):
                         "on_stack": bool(self.stacks[cell])}]
         self._set(cell, p, self.stacks[cell] + (self._take(s),))
         self.history.append(PLACEMENT_NAMES[cell][s])
-        self.last = [cell]
+        self.last = (cell,)
         taken = self._placement_captures(cell)
-        self.last_captures = sorted(taken)
+        self.last_captures = tuple(sorted(taken)) if taken else ()
         self._capture(p, taken)
         self._end_turn(None)
 
@@ -475,11 +473,11 @@ class Ambush(Game):
         self.history.append(f"{k}{d}-{SIZES[s]}")
         self.events = [{"type": "rotate", "player": p, "coaster": k, "direction": d, "paid": SIZES[s],
                         "moves": [[NAMES[c], NAMES[dest[c]]] for c in COASTER_CELLS[k] if stacks[c]]}]
-        self.last = list(COASTER_CELLS[k])
+        self.last = COASTER_CELLS[k]
         mine, theirs = self._captures(p, k), self._captures(1 - p, k)
         if mine and theirs and self._order_matters(k):
             self.pending = k   # the turning player chooses the order next
-            self.last_captures = []
+            self.last_captures = ()
             self.events.append({"type": "choice", "player": p, "coaster": k})
             return
         self._resolve(k, p if mine or not theirs else 1 - p)
@@ -492,7 +490,7 @@ class Ambush(Game):
         self._capture(first, taken)
         again = self._captures(1 - first, k)
         self._capture(1 - first, again)
-        self.last_captures = sorted(taken | again)
+        self.last_captures = tuple(sorted(taken | again))
 
     def _order_matters(self, k: int) -> bool:
         """Whether the two orders of captures after coaster ``k`` turned leave different boards

@@ -125,7 +125,7 @@ class Nymbat(Game):
         self.slot = 0
         self.picked: list[int | None] = [None, None]
         self._clear_turn()
-        self.last: list[int] = []
+        self.last: tuple[int, ...] = ()  # cells the last move touched
         if n == 4:
             self.slot = -1
             self._next_turn()
@@ -253,7 +253,6 @@ class Nymbat(Game):
         other.winner_list = self.winner_list[:]
         other.left = set(self.left)
         other.moved = set(self.moved)
-        other.last = self.last[:]
         return other
 
     # -- what happened, in words ---------------------------------------------------
@@ -585,7 +584,7 @@ class Nymbat(Game):
     def _apply(self, action: tuple[str, int, int]) -> None:
         kind, a, b = action
         self.events = []
-        self.last = []
+        self.last = ()
         if kind == "place":
             self._place(a, b)
         elif kind == "move":
@@ -617,7 +616,7 @@ class Nymbat(Game):
         self.placed += number
         self.kind = "bring"
         self.phase = "bring"
-        self.last = [cell]
+        self.last = (cell,)
         if not self._can_place():
             self._finish_turn()
 
@@ -632,7 +631,7 @@ class Nymbat(Game):
             self.speed = min(num[c] for c in group)
             self.start_dist = min(DIST[self.edge[self.opponent(p)]][c] for c in group)
         self.left.discard(a)
-        self.last = [a, b]
+        self.last = (a, b)
         number = num[a]
         self.events.append({"type": "move", "player": p, "from": NAMES[a], "to": NAMES[b],
                             "path": [NAMES[c] for c in self.path(a, b)], "number": number})
@@ -690,7 +689,7 @@ class Nymbat(Game):
         return any(n not in seen for n in near)
 
     def _remove(self, cell: int) -> None:
-        self.last = [cell]
+        self.last = (cell,)
         number = self.num[cell]
         self.events.append({"type": "remove", "player": self.turn, "owner": self.owner[cell], "cell": NAMES[cell],
                             "number": number, "reason": "breakthrough" if self.phase == "break" else "penalty"})
