@@ -309,6 +309,7 @@ BOARDS_PY = r"""
 import json
 from py_engines import bridge
 from py_engines.games import catalog
+from py_engines.learn import DIAGRAMS
 
 def ask(request):
     answer = json.loads(bridge.handle(json.dumps(request)))
@@ -322,13 +323,20 @@ for game in games:
     start = ask({"op": "new", "game": game["name"]})
     del start["legal"]  # the moves come from the engine itself, once it runs
     boards[game["name"]] = {"layout": ask({"op": "layout", "game": game["name"]}), "start": start}
+    # The rules page's worked examples: each position as the engine draws it, with its words and marks.
+    diagrams = []
+    for d in DIAGRAMS.get(game["name"], []):
+        shown = ask({"op": "state", "record": d.record(game["name"])})
+        del shown["legal"], shown["log"]
+        diagrams.append({"key": d.key, "caption": d.caption, "marks": d.marks, "state": shown})
+    boards[game["name"]]["diagrams"] = diagrams
 print(json.dumps({"games": games, "boards": boards}, separators=(",", ":")))
 """
 
 
 def write_boards(folder: Path) -> list[dict]:
-    """boards/<game>.json: the layout and a new game's position, for the page to draw
-    before the engine is up (the engine's own answers, computed here with CPython).
+    """boards/<game>.json: the layout, a new game's position and the rules page's worked
+    examples (py_engines.learn), for the page to draw before the engine is up (the engine's own answers, computed here with CPython).
     Returns the engine's list of games, for build-info.js."""
     found = subprocess.run([sys.executable, "-c", BOARDS_PY], cwd=ROOT, capture_output=True, text=True)
     if found.returncode != 0:

@@ -2,6 +2,7 @@
 // a new game's setup. `api` is what some need from the page: {adoptAndShow,
 // sessionForRecord, startFresh}.
 import { engine } from "./boot.js";
+import { drawDiagrams } from "./diagrams.js";
 import { plainMessage } from "./engine.js";
 import { catalogEntry, gameByName, gameForLink, loadUi } from "./games/index.js";
 import { parseShare, readHash, shareHash } from "./links.js";
@@ -150,6 +151,7 @@ export function rules(entry) {
   // Rules are read: the arrow and page keys scroll them at once (the body is a Tab stop when it scrolls).
   const body = dialog.querySelector(".dialog-body");
   if (body.tabIndex === 0) body.focus();
+  drawDiagrams(body, entry);
 }
 
 // -- saved games ------------------------------------------------------------------

@@ -112,6 +112,10 @@ export default {
     <p>If you have both a quint and a quart of your colour, the one that appeared on the board
     first decides: a quart already waiting for you still loses, even if you complete a quint
     elsewhere, and a quint your opponent built for you earlier still wins.</p>
+    <figure class="diagram-figure" data-diagram="quart-first"></figure>
+    <p>So a player must watch the cells where a piece of <em>either</em> colour would hand the
+    opponent a win.</p>
+    <figure class="diagram-figure" data-diagram="cells-to-avoid"></figure>
     <h3>Passing and draws</h3>
     <p>You pass only when no placement is legal at all; the end of a forced pass is judged like
     any other turn. If both players pass in a row, the game is a draw.</p>

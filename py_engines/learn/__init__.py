@@ -1,0 +1,21 @@
+"""What the page teaches with: the worked examples of each game's rules, as
+positions written in the game's notation (a new game and its moves), which
+the engine replays and the tests check against their words.
+
+Each game's examples are a module of this package with ``DIAGRAMS``, a list of
+:class:`Diagram`. The build computes each position with the engine and writes
+it beside the board's layout (``boards/<game>.json``, ``diagrams``), so that
+the rules page draws them with the game's own board, before the engine is up
+and offline.
+"""
+from __future__ import annotations
+
+from . import manalath
+from .diagram import Diagram
+
+__all__ = ["DIAGRAMS", "Diagram"]
+
+
+DIAGRAMS: dict[str, list[Diagram]] = {
+    "manalath": manalath.DIAGRAMS,
+}

@@ -1,0 +1,50 @@
+// The rules page's worked examples, drawn by the game's own board (board.js)
+// from the positions the build computed with the engine (boards.js,
+// `diagrams`; py_engines/learn/ holds them). A rules text places one with
+// <figure data-diagram="key"></figure>; it becomes a picture of the position,
+// with the cells it is about ringed and its words under it.
+import { Board } from "./board.js";
+import { boardData } from "./boards.js";
+import { h } from "./ui.js";
+
+/** Fill every diagram figure in `container` with its board (`entry`: the game, its page module loaded). */
+export async function drawDiagrams(container, entry) {
+  const figures = [...container.querySelectorAll("figure[data-diagram]")];
+  if (!figures.length) return;
+  let data;
+  try {
+    data = await boardData(entry.name);
+  } catch {
+    for (const figure of figures) figure.replaceChildren(h("figcaption", {}, "This example could not be drawn: its board did not load."));
+    return;
+  }
+  for (const figure of figures) {
+    const diagram = (data.diagrams || []).find((d) => d.key === figure.dataset.diagram);
+    if (!diagram) continue;
+    figure.replaceChildren(picture(data.layout, diagram, entry.ui), h("figcaption", {}, diagram.caption));
+  }
+}
+
+/** One position as a still picture: no cell is a button, the whole is an image named by its words. */
+function picture(layout, diagram, ui) {
+  const board = new Board(layout, { onTap: () => {}, title: "" });
+  const state = diagram.state;
+  board.update({
+    contents: ui.contents ? ui.contents(state.view) : {},
+    decorations: ui.decorate ? ui.decorate(state.view, state) : {},
+    live: new Set(),
+    selected: [],
+    marked: new Set(),
+    label: () => "",
+  });
+  board.setMarks(Object.entries(diagram.marks).flatMap(([kind, cells]) =>
+    cells.map((cell) => ({ kind: "ring", cell, cls: `diagram-${kind}` }))));
+  const svg = board.svg;
+  for (const node of svg.querySelectorAll("[data-cell]")) {
+    for (const name of ["role", "tabindex", "aria-label"]) node.removeAttribute(name);
+  }
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", diagram.caption);
+  svg.classList.add("diagram");
+  return svg;
+}
