@@ -328,7 +328,7 @@ for game in games:
     for d in DIAGRAMS.get(game["name"], []):
         shown = ask({"op": "state", "record": d.record(game["name"])})
         del shown["legal"], shown["log"]
-        diagrams.append({"key": d.key, "caption": d.caption, "marks": d.marks, "state": shown})
+        diagrams.append({"key": d.key, "caption": d.caption, "marks": d.marks, "paths": d.paths, "state": shown})
     boards[game["name"]]["diagrams"] = diagrams
 print(json.dumps({"games": games, "boards": boards}, separators=(",", ":")))
 """

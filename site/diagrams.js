@@ -37,8 +37,11 @@ function picture(layout, diagram, ui) {
     marked: new Set(),
     label: () => "",
   });
-  board.setMarks(Object.entries(diagram.marks).flatMap(([kind, cells]) =>
-    cells.map((cell) => ({ kind: "ring", cell, cls: `diagram-${kind}` }))));
+  board.setMarks([
+    ...(diagram.paths || []).map((cells) => ({ kind: "path", cells, cls: "diagram-path" })),
+    ...Object.entries(diagram.marks).flatMap(([kind, cells]) =>
+      cells.map((cell) => ({ kind: "ring", cell, cls: `diagram-${kind}` }))),
+  ]);
   const svg = board.svg;
   for (const node of svg.querySelectorAll("[data-cell]")) {
     for (const name of ["role", "tabindex", "aria-label"]) node.removeAttribute(name);

@@ -10,7 +10,7 @@ from py_engines.learn import DIAGRAMS
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("game", sorted(DIAGRAMS))
+@pytest.mark.parametrize("game", sorted(game for game in DIAGRAMS if DIAGRAMS[game]))
 def test_the_rules_page_draws_each_worked_example(phone, server, game):
     phone.goto(server.url + f"#/{game}")
     wait_ready(phone)

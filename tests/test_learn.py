@@ -29,9 +29,9 @@ def after(game, move: str):
 @pytest.mark.parametrize("game, diagram", EVERY, ids=[f"{g}-{d.key}" for g, d in EVERY])
 def test_a_diagram_replays_and_rings_cells_of_its_board(game, diagram):
     played = py_engines.load(diagram.record(game))
-    assert not played.is_over
     names = {cell["name"] for cell in type(played).layout()["cells"]}
-    for cells in diagram.marks.values():
+    assert set(diagram.marks) <= {"win", "lose", "try", "focus"}
+    for cells in [*diagram.marks.values(), *diagram.paths]:
         assert set(cells) <= names
     assert diagram.caption.endswith(".") and len(diagram.caption) < 700
 

@@ -10,7 +10,7 @@ and offline.
 """
 from __future__ import annotations
 
-from . import manalath
+from . import ambush, manalath, nimbus, not_nyout, nymbat
 from .diagram import Diagram
 
 __all__ = ["DIAGRAMS", "Diagram"]
@@ -18,4 +18,8 @@ __all__ = ["DIAGRAMS", "Diagram"]
 
 DIAGRAMS: dict[str, list[Diagram]] = {
     "manalath": manalath.DIAGRAMS,
+    "ambush": ambush.DIAGRAMS,
+    "nymbat": nymbat.DIAGRAMS,
+    "not_nyout": not_nyout.DIAGRAMS,
+    "nimbus": nimbus.DIAGRAMS,
 }

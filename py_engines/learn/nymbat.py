@@ -1,0 +1,6 @@
+"""Nymbat's worked examples (being written)."""
+from __future__ import annotations
+
+from .diagram import Diagram
+
+DIAGRAMS: list[Diagram] = []
