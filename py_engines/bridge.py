@@ -19,6 +19,7 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   search_step   search, seconds?      -> run it for a slice of time; how far it has got
   search_stop   search                -> its move (as think answers), now or once done
   explain record, move          -> what ``move`` would do here: its events and the words for them
+  refusal record, steps         -> why the rules refuse the last of ``steps`` (taps and choices) here
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
   measure game, seconds?, fast? -> random games and moves per second in this Python
                                    (at most MEASURE_SECONDS seconds)
@@ -277,6 +278,20 @@ def _slice(name: str, value: Any) -> float:
     raise BadRequest(f"'{name}' must be a number of seconds from 0 to {SLICE_SECONDS:g}, not {quote(value)}")
 
 
+MAX_STEPS = 16  # a move is entered in a few taps and choices
+
+
+def _steps(name: str, value: Any) -> list[dict[str, str]]:
+    """Steps as the page enters a move: each {"cell": name} or {"choice": token}."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_STEPS:
+        raise BadRequest(f"'{name}' must be a list of 1 to {MAX_STEPS} steps, not {quote(value)}")
+    for step in value:
+        if not (isinstance(step, dict) and len(step) == 1 and next(iter(step)) in ("cell", "choice")):
+            raise BadRequest(f"each of '{name}' must be {{\"cell\": ...}} or {{\"choice\": ...}}, not {quote(step)}")
+        _move(name, next(iter(step.values())))
+    return value
+
+
 REQUIRED = object()
 """In a field table: the field has no default."""
 
@@ -359,6 +374,11 @@ def _explain(fields: dict[str, Any]) -> dict[str, Any]:
     game = load(fields["record"])
     game.play(fields["move"])
     return {"events": game.events, "text": type(game).narrate(game.events, game.players)}
+
+
+def _refusal(fields: dict[str, Any]) -> dict[str, Any]:
+    """Why a tap or choice the rules forbid is refused, in one sentence (Game.refusal)."""
+    return {"text": load(fields["record"]).refusal(fields["steps"])}
 
 
 def _position(fields: dict[str, Any]) -> Game:
@@ -446,6 +466,7 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "search_step": (_search_step, {"search": (_whole, REQUIRED), "seconds": (_slice, 0.1)}),
     "search_stop": (_search_stop, {"search": (_whole, REQUIRED)}),
     "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
+    "refusal": (_refusal, {"record": (_record, REQUIRED), "steps": (_steps, REQUIRED)}),
     "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),

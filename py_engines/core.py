@@ -173,6 +173,38 @@ class Game:
         from any pyramid it takes). No two moves share a way, nor does one begin another's."""
         return [self.move_steps(move)]
 
+    def refusal(self, steps: list[dict[str, str]]) -> str:
+        """Why the move being entered cannot go on with its last step, in one sentence of
+        plain words from the rules (the page says it when a tap or a choice is refused).
+        ``steps`` are the steps entered so far, the refused one last, as ``move_steps``
+        writes them. Each move ``attempted_moves`` says the steps may have meant is
+        tried on a copy and the rule that refuses it is given; a step that means no
+        move at all is said to be no move here."""
+        reasons = []
+        for move in self.attempted_moves(steps):
+            try:
+                self.clone().play(move)
+            except IllegalMove as exc:
+                reason = re.sub(r"^illegal move '[^']*': ", "", str(exc))
+                if reason not in reasons:
+                    reasons.append(reason)
+        if reasons:
+            text = "; ".join(reasons)
+            # A sentence starts with a capital, unless with a cell's name (c3).
+            return (text if re.match(r"[a-z]+[0-9]", text) else text[:1].upper() + text[1:]) + "."
+        if self.is_over:
+            return "The game is over."
+        step = steps[-1] if steps else {}
+        if "cell" in step:
+            return f"No move here starts or goes on with {step['cell']} now."
+        return "That choice is not part of any move here now."
+
+    def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
+        """The moves (in the game's notation, legal or not) that entered steps may have
+        meant, for ``refusal``: a game that knows its notation names them, so that the
+        rule refusing each can be said. None by default."""
+        return []
+
     def view(self) -> dict[str, Any]:
         """What the page draws: plain JSON-ready data about the position."""
         raise NotImplementedError

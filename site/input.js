@@ -53,7 +53,9 @@ export class MoveInput {
    * {changed: true} when it grew or, for a step that continues nothing but
    * starts a move of its own (another of one's pieces tapped), began again
    * there; {cancelled: true} when a step that fits nothing dropped the prefix,
-   * and {} when the step meant nothing.
+   * {refused: true} when it fits nothing after a choice was made (the move
+   * under way is kept: the player chose what kind of move it is), and {} when
+   * the step meant nothing.
    */
   step(step) {
     const { cells, choices } = this.next();
@@ -61,8 +63,12 @@ export class MoveInput {
     if (!fits) {
       if (!this.active) return {};
       const last = this.prefix[this.prefix.length - 1];
+      if ("cell" in step && last && last.cell === step.cell) { // tapped again: let go
+        this.prefix = [];
+        return { cancelled: true };
+      }
+      if (this.prefix.some((entered) => "choice" in entered)) return { refused: true };
       this.prefix = [];
-      if ("cell" in step && last && last.cell === step.cell) return { cancelled: true }; // tapped again: let go
       const again = this.step(step);
       return again.move || again.changed ? again : { cancelled: true };
     }

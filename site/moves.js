@@ -17,7 +17,7 @@ import { showMessage } from "./ui.js";
  */
 export function adopt(session, state, save = true) {
   store.state.input.reset(state.legal);
-  store.update({ session, position: state, input: store.state.input, hint: null, preview: null });
+  store.update({ session, position: state, input: store.state.input, hint: null, preview: null, refusal: null });
   if (save) persist(session, state);
 }
 

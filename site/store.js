@@ -20,6 +20,7 @@ const state = {
   thinking: null,       // {player, level, progress, stopping} while the computer searches, {dice: true} before a roll
   hint: null,           // {pending: true}, or {move, cells, events, text} for the position on screen
   preview: null,        // the cells a choice under the pointer or focus concerns, ringed on the board
+  refusal: null,        // why the rules refused the last tap or choice, in the engine's words
   motion: null,         // {id, events, position}: the move that led to `position`, for the board to show moving once
   picture: null,        // {session} while a game is drawn from the kept picture, before the engine is up
 };

@@ -241,6 +241,7 @@ function renderGame(page) {
   } else if (hint?.pending) line = "Looking for a good move…";
   else if (hint?.move) line = `Hint: ${hint.text || hint.move} ${line}`;
   if (picture) line = pictureHint(selected);
+  else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
   els.hint.textContent = line;
   drawThinking(page);
   const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;

@@ -304,6 +304,21 @@ class Ambush(Game):
         k, d = divmod(r - len(cells), 3)
         return f"{coasters[k]}{DIRECTIONS[d]}-{SIZES[tops[s]]}"
 
+    def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
+        """A cell tapped first: a placement there of each size on top of a tree; a cell and a
+        size, that placement; a direction, a size and a coaster's centre, that turn."""
+        kinds = ["cell" if "cell" in step else "choice" for step in steps]
+        values = [next(iter(step.values())) for step in steps]
+        if kinds == ["cell"]:
+            sizes = [SIZES[s] for s in self.tops(self.turn)] or list(SIZES)
+            return [values[0] + size for size in sizes]
+        if kinds == ["cell", "choice"]:
+            return [values[0] + values[1]]
+        if kinds == ["choice", "choice", "cell"]:
+            coaster = next((k for k, centre in CENTRES.items() if NAMES[centre] == values[2]), None)
+            return [f"{coaster}{values[0]}-{values[1]}"] if coaster else []
+        return []
+
     def move_steps(self, move: str) -> list[dict[str, str]]:
         """A placement: the cell, then the size. A turn: the direction, the size paid,
         then the coaster's centre cell. The order of captures: one choice."""

@@ -115,6 +115,30 @@ class Manalath(Game):
                               f"group of {size}, and no group may exceed {MAX_GROUP}")
         self._place(cell, colour)
 
+    def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
+        """A cell tapped may have meant either colour there; a cell and a colour, that piece."""
+        if len(steps) == 1 and "cell" in steps[0]:
+            return [steps[0]["cell"] + colour for colour in COLOURS]
+        if len(steps) == 2 and "cell" in steps[0] and "choice" in steps[1]:
+            return [steps[0]["cell"] + steps[1]["choice"]]
+        return []
+
+    def refusal(self, steps: list[dict[str, str]]) -> str:
+        """An empty cell where neither colour may go: both reasons in one sentence."""
+        cell = GRID.index.get(steps[0].get("cell", "")) if len(steps) == 1 else None
+        if cell is None or self.result or not self.empty >> cell & 1:
+            return super().refusal(steps)
+        reasons = []
+        for colour, word in enumerate(("white", "black")):
+            if not self.supply[colour]:
+                reasons.append(f"no {word} pieces are left")
+            elif not self.placeable[colour] >> cell & 1:
+                size = 1 + sum(len(g) for g in self._groups_around(cell, colour))
+                reasons.append(f"a {word} piece there would make a {word} group of {size}")
+        if len(reasons) < 2:
+            return super().refusal(steps)
+        return f"Nothing can go on {GRID.names[cell]}: {reasons[0]}, and {reasons[1]}; no group may be larger than five."
+
     def move_steps(self, move: str) -> list[dict[str, str]]:
         if move == PASS:
             return [{"choice": PASS}]

@@ -6,18 +6,38 @@
 // `tap(cell)`, `choose(token)`, `cancel()`. app.js hands them the player's
 // input according to `store.state.mode`; another mode (a lesson, a review, a
 // game by links) is one more module like this one.
+import { engine } from "../boot.js";
 import { play } from "../moves.js";
 import { computerToMove } from "../session.js";
 import { store } from "../store.js";
 
-/** One tap or choice toward a move; the move is played once it is whole. What the input made of it. */
+/**
+ * One tap or choice toward a move; the move is played once it is whole. A step
+ * the rules refuse is explained (the engine says why, `refusal`). What the input
+ * made of it.
+ */
 export function enterStep(step) {
-  const { position, busy, input } = store.state;
-  if (!position || busy || computerToMove()) return {};
+  const { position, busy, input, session } = store.state;
+  if (!position || busy || computerToMove() || position.is_over) return {};
+  const before = input.prefix.slice();
   const result = input.step(step);
-  store.update({ input, preview: null });
+  store.update({ input, preview: null, refusal: null });
+  const letGo = "cell" in step && before[before.length - 1]?.cell === step.cell; // tapped again on purpose
   if (result.move) play(result.move);
+  else if (!result.changed && !letGo) explainRefusal(session, position, [...before, step]);
   return result;
+}
+
+/** Ask the engine why the rules refuse `steps` here, and say it under the board. */
+async function explainRefusal(session, position, steps) {
+  const record = { ...session.record, moves: session.record.moves.slice(0, session.cursor) };
+  let answer;
+  try {
+    answer = await engine.call("refusal", { record, steps });
+  } catch {
+    return; // no reason to give: the tap is simply not taken
+  }
+  if (store.state.position === position) store.update({ refusal: answer.text });
 }
 
 export const tap = (cell) => enterStep({ cell });
@@ -26,5 +46,5 @@ export const choose = (token) => enterStep({ choice: token });
 /** Let go of the move being entered. */
 export function cancel() {
   const { input } = store.state;
-  if (input.cancel()) store.update({ input });
+  if (input.cancel()) store.update({ input, refusal: null });
 }
