@@ -267,7 +267,9 @@ export default {
     <p>A group moves exactly the number rolled. Only a group that <em>starts</em> its move on a
     cardinal may turn onto the arm. On an arm a group may head for C or for the ring; at C it
     may go straight on or turn, but never back the way it came; coming out on a cardinal it
-    turns counterclockwise. From S a 3 reaches S3 or C.</p>
+    turns counterclockwise. From S a 3 reaches S3 or C. Across the board the cross is the short
+    way:</p>
+    <figure class="diagram-figure" data-diagram="through-the-centre"></figure>
     <h3>Setting up</h3>
     <p>Two players: Red's home is S, Blue's is N, and a d10 roll-off (ties roll again) says who
     starts. Three or four players: a d10 roll-off decides who picks a turn slot first; then on
@@ -282,15 +284,18 @@ export default {
       <li><b>summon</b>, once per turn: a horse from your stable enters that many stations
       counterclockwise from your home (with home S, a 3 puts it on S3).</li>
     </ul>
+    <figure class="diagram-figure" data-diagram="summoning-squares"></figure>
     <p>Landing on your own group, you may <b>join</b> it or stay apart (more groups roll more
     dice next turn). Stepping onto a station held by an enemy costs 1 as usual, but stepping off
     it costs 1 extra; if your die runs out there, or leaves too little to step off, you stop and
     <b>fight</b>.</p>
+    <figure class="diagram-figure" data-diagram="passing-an-enemy"></figure>
     <h3>Fights</h3>
     <p>Each round the attacker rolls the die for its group's size (1 horse d4, 2 d6, 3 d8,
     4 d10) and adds 2; the defender rolls for its size. Higher total wins; a tie goes to the
     defender. The loser loses one horse, and rounds go on until one group is gone. If a station
     held two of the defender's groups, they fight one after the other, the larger first.</p>
+    <figure class="diagram-figure" data-diagram="fight-dice"></figure>
     <h3>The end</h3>
     <p>The last player with horses (on the board or in the stable) wins. When only two players
     are left with one horse each, and five full rounds (ten turns after the turn the horse fell)
