@@ -1,6 +1,100 @@
-"""Ambush's worked examples (being written)."""
+"""Ambush's worked examples: what a stack's strength is, and what a sandwich captures."""
 from __future__ import annotations
 
 from .diagram import Diagram
 
-DIAGRAMS: list[Diagram] = []
+# Most examples stand on coaster 1 (a1-c3), where the rule text's A-C and 1-3 are the board's own
+# cells. Pyramids that only open trees are spent on turns of empty coasters, which leave the board
+# as it was; each position ends with a placement, so no coaster is closed to the player to move.
+DIAGRAMS = [
+    Diagram(
+        key="strength",
+        caption=(
+            "Each badge is a stack's strength: the pips that show. A pyramid is hidden, and drawn "
+            "faint, when a larger one sits anywhere above it. Each column holds the same pyramids in "
+            "two orders, Red's below and Black's above. On b, a medium on a small is 2 (the small is "
+            "hidden), a small on a medium 3. On c, a small on a medium on a large shows all six pips, "
+            "while a large on top hides the other two: 3. On d, small, medium, small from the bottom "
+            "is 3 (the lowest small is hidden), and two smalls on a medium show all four pips. "
+            "Sandwiches compare strengths, so the order of a stack matters as much as its pyramids."),
+        moves=("b2s", "c5s", "d2s", "b5m", "b2m", "b5s", "d2m", "d5m",
+               "c2l", "d5s", "d2s", "d5s", "c2m", "c5m", "c2s", "c5l"),
+    ),
+    Diagram(
+        key="sandwich-tie",
+        caption=(
+            "Black to move. Red's large on b2 (strength 3) stands between Black's medium on b1 and the "
+            "empty b3. A black medium or large on b3 closes the sandwich with ends of 4 or 5 against "
+            "3: the large is captured and Black scores its 3 pips. A small there makes 2 + 1 = 3, a "
+            "tie, and a tie captures nothing."),
+        moves=("4cw-s", "3cw-s", "4cw-m", "3cw-s", "4cw-s", "b1m", "b2l"),
+        marks={"focus": ("b2",), "try": ("b3",)},
+    ),
+    Diagram(
+        key="two-ends",
+        caption=(
+            "Red to move. Black's large on b2 (3) lies on both diagonals between Red's medium on a1 and "
+            "Red's small on c1. On c3, across from the medium, a red medium or large makes 4 or 5 and "
+            "captures it; on a3, across from the small, only a large is enough (1 + 3 = 4). A small "
+            "captures from neither cell. What counts is the sum of both ends, so look at what stands "
+            "at the far end of the line."),
+        moves=("c1s", "3cw-s", "4cw-s", "3cw-m", "a1m", "b2l"),
+        marks={"focus": ("b2",), "try": ("c3", "a3")},
+    ),
+    Diagram(
+        key="two-at-once",
+        caption=(
+            "Red to move. A red pyramid on a3 closes two sandwiches at once: up column a, Black's "
+            "medium on a2 lies between it and Red's large on a1; along row 3, Black's small on b3 lies "
+            "between it and Red's medium on c3. Even a small on a3 wins both (1 + 3 against 2, and "
+            "1 + 2 against 1), so any pyramid there takes both black pyramids, 3 pips, in one turn."),
+        moves=("4cw-s", "3cw-s", "4cw-m", "a2m", "a1l", "3cw-s", "2cw-s", "3cw-s", "2cw-s", "3cw-s",
+               "c3m", "b3s"),
+        marks={"focus": ("a2", "b3"), "try": ("a3",)},
+    ),
+    Diagram(
+        key="two-cells",
+        caption=(
+            "Black to move. Red's large on b2 (3) can be caught from two cells. Up column b, a black "
+            "medium or large on b3 joins Black's medium on b1: 4 or 5 against 3 (a small ties). Along "
+            "row 2, beside Black's small on c2, only a large on a2 is enough (1 + 3 = 4); a medium "
+            "there ties, 3 against 3. Either way Black takes the large and its 3 pips."),
+        moves=("4cw-s", "3cw-s", "4cw-m", "b1m", "4cw-s", "c2s", "b2l"),
+        marks={"focus": ("b2",), "try": ("b3", "a2")},
+    ),
+    Diagram(
+        key="top-only",
+        caption=(
+            "Black to move. Red's stack on a2 is a small on a medium, strength 3, between Black's "
+            "medium on a1 and the empty a3. A small on a3 ties (2 + 1 = 3) and takes nothing. A medium "
+            "or large wins, but a capture takes only the top pyramid: Black gets the small, and Red's "
+            "medium stays on a2, now strength 2 between stronger ends. Black takes it only by playing "
+            "again on a1 or a3, since a sandwich captures when the stack just played on is one of its "
+            "ends."),
+        moves=("4cw-s", "3cw-s", "a2m", "a1m", "4cw-s", "3cw-s", "a2s"),
+        marks={"focus": ("a2",), "try": ("a3",)},
+    ),
+    Diagram(
+        key="safe-between",
+        caption=(
+            "Red to move, after Black put a small on b1, between Red's medium on a1 and small on c1. "
+            "The ends make 3 against 1, yet the small stays: only the player who moves captures, and "
+            "only with the stack just played on as an end. A black medium would have been just as "
+            "safe there. But if Red now adds any pyramid to a1 or c1, the sandwich closes on Red's "
+            "turn and the black small is captured."),
+        moves=("c1s", "3cw-s", "4cw-s", "3cw-s", "a1m", "b1s"),
+        marks={"focus": ("b1",), "try": ("a1", "c1")},
+    ),
+    Diagram(
+        key="turn-capture",
+        caption=(
+            "Black to move. Turning coaster 4 (top right) a quarter counterclockwise, paying a small, "
+            "carries Black's medium from e6 to d5. Row 5 then reads black small, red medium, black "
+            "medium: 1 + 2 against 2, and Red's medium on c5 is captured, 2 pips for Black. After a "
+            "turn, every sandwich with a cell on the turned coaster captures, even one like this with "
+            "only an end on it. The small paid leaves the game and scores for nobody."),
+        moves=("2cw-s", "b5s", "2cw-s", "e6m", "c5m"),
+        marks={"focus": ("c5",)},
+        paths=(("e6", "d5"),),
+    ),
+]

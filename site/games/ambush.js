@@ -220,20 +220,28 @@ export default {
     <p>A pyramid in a stack counts only if no bigger pyramid sits anywhere above it. A stack's
     <b>strength</b> is the pips that count, shown in its badge. A small on a medium is 3, a
     medium on a small only 2; small on medium on large is 6, large on medium on small just 3.</p>
+    <figure class="diagram-figure" data-diagram="strength"></figure>
     <h3>Capturing</h3>
     <p>Along a row, a column or a diagonal, one or more enemy stacks in an unbroken line with one
     of your stacks at each end form a <b>sandwich</b>. It captures if your two end stacks together
-    are stronger than the stacks between them together; a tie captures nothing. Each captured
-    stack loses its top pyramid, which you keep, and its pips are your score.</p>
-    <ul>
-      <li>After a placement, only sandwiches with the stack you just played on as an end capture.
-      A pyramid placed between two enemy stacks is safe on that turn.</li>
-      <li>After a turn, every sandwich touching the turned coaster captures, yours and your
-      opponent's. If both sides would capture, the turning player chooses whose captures come
-      first; the other side's are then looked at again on the changed board.</li>
-      <li>All of one side's captures happen at once; a stack caught twice still loses just one
-      pyramid. There are no chain reactions.</li>
-    </ul>
+    are stronger than the stacks between them together; a tie captures nothing.</p>
+    <figure class="diagram-figure" data-diagram="sandwich-tie"></figure>
+    <p>Both ends count, so the cell to play on depends on what stands at the other end.</p>
+    <figure class="diagram-figure" data-diagram="two-ends"></figure>
+    <figure class="diagram-figure" data-diagram="two-cells"></figure>
+    <p>One pyramid can close several sandwiches at once, and each of them captures.</p>
+    <figure class="diagram-figure" data-diagram="two-at-once"></figure>
+    <p>Each captured stack loses its top pyramid, which you keep, and its pips are your score.</p>
+    <figure class="diagram-figure" data-diagram="top-only"></figure>
+    <p><b>After a placement</b>, only sandwiches with the stack you just played on as an end
+    capture. A pyramid placed between two enemy stacks is safe on that turn.</p>
+    <figure class="diagram-figure" data-diagram="safe-between"></figure>
+    <p><b>After a turn</b>, every sandwich touching the turned coaster captures, yours and your
+    opponent's. If both sides would capture, the turning player chooses whose captures come
+    first; the other side's are then looked at again on the changed board.</p>
+    <figure class="diagram-figure" data-diagram="turn-capture"></figure>
+    <p>All of one side's captures happen at once; a stack caught twice still loses just one
+    pyramid. There are no chain reactions.</p>
     <h3>The end</h3>
     <p>After 30 turns every pyramid has been played or spent. The player who captured more pips
     wins; equal totals are a draw. Spent pyramids score for nobody.</p>
