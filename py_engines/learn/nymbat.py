@@ -1,6 +1,90 @@
-"""Nymbat's worked examples (being written)."""
+"""Nymbat's worked examples: a group's speed, an attack and its support, a
+breakthrough, a retreat, a delay, a first turn for beginners, and the four-player
+teams' home rows."""
 from __future__ import annotations
 
 from .diagram import Diagram
 
-DIAGRAMS: list[Diagram] = []
+DIAGRAMS = [
+    Diagram(
+        key="group-move",
+        caption=(
+            "Red to move, with two groups. The left one holds a 1, so this turn each of its pieces, "
+            "even the 5, may go one step at most. The right one's lowest number is 2 (ringed with the 1), "
+            "so each of its pieces may go up to two steps. Red moves one group only, its pieces one after "
+            "another, and the other group stays put. A low number slows its whole group, so groups of a "
+            "single number waste no steps."),
+        moves=("c3=5", "c4=1", "b3=3", "c7=2", "c8=4", "b7=3", "b8=5", "done", "n4=4", "n5=4", "done"),
+        marks={"focus": ("c4", "c7")},
+        paths=(("c3", "d3"), ("c8", "d8", "e9")),
+    ),
+    Diagram(
+        key="removal",
+        caption=(
+            "Blue to move: its 6 can reach Red's 1 or Red's 2. The 1 stands alone and 6 beats 1, so "
+            "taking it costs Blue nothing. The 2 is backed by the two 3s touching it and defends with "
+            "2 + 3 + 3 = 8; the 6 is not greater, so it removes the 2 but is removed with it. The piece "
+            "attacked always goes; what the numbers decide is whether the attacker stays."),
+        moves=("c4=3", "b4=3", "c5=2", "c8=1", "done", "m6=6", "done", "pass", "m6-g8", "pass"),
+        marks={"focus": ("g8",), "win": ("c8",), "lose": ("c5",), "try": ("c4", "b4")},
+        paths=(("g8", "f8", "e8", "d8", "c8"), ("g8", "f7", "e6", "d5", "c5")),
+    ),
+    Diagram(
+        key="breakthrough",
+        caption=(
+            "Blue to move. Red's 5 on e6 is the only link between its two 2s. Blue's 3 attacks it: 3 is "
+            "not greater than 5 + 2 + 2, so both pieces fall, but the red group is cut in two, a "
+            "breakthrough. Blue may then remove Red pieces touching e6 worth 3 at most: one of the 2s "
+            "(ringed), not both, as together they make 4. Those removals cut nothing further. A piece "
+            "that holds a group together is a weak point."),
+        moves=("c4=2", "c5=5", "c6=2", "done", "m5=3", "done", "c4-e5", "c5-e6", "c6-e7",
+               "m5-j6", "pass", "j6-g7", "pass"),
+        marks={"focus": ("g7",), "try": ("e5", "e7")},
+        paths=(("g7", "f6", "e6"),),
+    ),
+    Diagram(
+        key="retreat",
+        caption=(
+            "Red to move. If Red steps both 3s back from row f to row e (arrows), the group's front is one "
+            "row farther from Blue's home row than when the turn began: a retreat, and Red pays 1 from "
+            "its reserve at once. Only a turn that takes an enemy piece escapes the charge, so falling "
+            "back should be worth a point."),
+        moves=("c5=3", "c6=3", "done", "n4=3", "n5=3", "done", "c5-f6", "c6-f7", "pass"),
+        paths=(("f6", "e6"), ("f7", "e7")),
+    ),
+    Diagram(
+        key="delay",
+        caption=(
+            "Red to move, having passed six times: six delays. If Red moves the rear 3 back a row (arrow) "
+            "and stops, the front 3 (ringed) is still on row f, so the group got no closer to Blue's home "
+            "row: distance counts from the front piece, so this is a delay, not a retreat. It is Red's "
+            "seventh delay, and every seventh costs 1 from the reserve: marking time is not free."),
+        moves=("c5=3", "b5=3", "done", "n4=3", "n5=3", "done", "c5-f6", "b5-e6") + ("pass",) * 13,
+        marks={"focus": ("f6",)},
+        paths=(("e6", "d5"),),
+    ),
+    Diagram(
+        key="beginners-setup",
+        caption=(
+            "Blue to move, after Red's first turn spent its whole 30 on ten 3s in one block two rows deep. "
+            "The game's author suggests a 30-point setup for beginners, but its picture is lost; this one "
+            "is ours, built on his tips. One number wastes no steps (the block moves 3 a turn), one group "
+            "can all move next turn, and two rows deep it cannot be cut by taking any single piece, so an "
+            "attack on it earns no breakthrough."),
+        moves=("b3=3", "b4=3", "b5=3", "b6=3", "b7=3", "c4=3", "c5=3", "c6=3", "c7=3", "c8=3"),
+    ),
+    Diagram(
+        key="four-players",
+        caption=(
+            "Four players, after the first round: Red (bottom) and Gold (lower right) hold two "
+            "neighbouring edges, against Blue (top) and Green (upper left). Each brought in two 5s on its "
+            "own home row, the darker band. Teammates' setup areas overlap where their edges meet, and "
+            "the corners a8 and o1 (ringed) are on two home rows at once. Red's penalties count toward "
+            "Blue's row and Gold's toward Green's. A new round begins: Red and Gold choose which of them "
+            "moves."),
+        players=4,
+        moves=("p0", "a4=5", "a5=5", "done", "p1", "o4=5", "o5=5", "done", "d11=5", "e12=5", "done",
+               "k1=5", "l1=5", "done"),
+        marks={"focus": ("a8", "o1")},
+    ),
+]

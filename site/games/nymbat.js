@@ -179,7 +179,9 @@ export default {
     <p>Each player starts with a <b>reserve</b> of 60 points. Bringing a piece in costs its number.
     Your <b>setup area</b> is your home row (the 8 cells along your edge) and the two rows beside it.</p>
     <h3>A turn</h3>
-    <p>Your first turn must bring in pieces worth at most 30 in total. After that, a turn is one of:</p>
+    <p>Your first turn must bring in pieces worth at most 30 in total. A setup for beginners:</p>
+    <figure class="diagram-figure" data-diagram="beginners-setup"></figure>
+    <p>After the first turn, a turn is one of:</p>
     <ul>
       <li><b>Bring in</b>: put one or more pieces on free cells of your setup area, numbers of your
       choice, paid from your reserve.</li>
@@ -190,19 +192,26 @@ export default {
       an <b>attack</b> and ends that piece's move.</li>
       <li><b>Pass</b>.</li>
     </ul>
+    <figure class="diagram-figure" data-diagram="group-move"></figure>
     <h3>Attacks and breakthroughs</h3>
     <p>The attacked piece is always removed. The attacker is removed too unless its number is
     <em>greater</em> than the defender's number plus the numbers of the defender's own pieces
-    touching the attacked cell. If taking the piece away cuts the defender's group in two or more,
+    touching the attacked cell.</p>
+    <figure class="diagram-figure" data-diagram="removal"></figure>
+    <p>If taking the piece away cuts the defender's group in two or more,
     that is a <b>breakthrough</b>: you may also remove defender pieces touching the attacked cell
     whose numbers add up to no more than your attacking piece's number (even if it fell). Those
     removals never cause another breakthrough.</p>
+    <figure class="diagram-figure" data-diagram="breakthrough"></figure>
     <h3>Retreat and delay</h3>
     <p>A turn that removed an enemy piece is never penalised. Otherwise, measuring from the group's
     piece nearest the opponent's home row: if the moved group ends farther away, that is a
-    <b>retreat</b> and costs 1 from your reserve at once. A turn that brings nothing in and gets no
+    <b>retreat</b> and costs 1 from your reserve at once.</p>
+    <figure class="diagram-figure" data-diagram="retreat"></figure>
+    <p>A turn that brings nothing in and gets no
     closer (a pass included) is a <b>delay</b>; every seventh delay of the game costs 1. With an empty
     reserve you give up one of your pieces on the board instead, of your choice.</p>
+    <figure class="diagram-figure" data-diagram="delay"></figure>
     <h3>Winning</h3>
     <p>You win if, at the start of your turn, one of your pieces stands on your opponent's home row
     and none of theirs does. So your opponent has one turn to answer: bring a piece in on that row,
@@ -218,6 +227,7 @@ export default {
     rows are targets, and you must guard your own against both enemies. Penalties measure from the
     home row of the enemy on the edge opposite yours (the other enemy once that one is out).
     A team wins when both enemies are out.</p>
+    <figure class="diagram-figure" data-diagram="four-players"></figure>
     <h3>Notation</h3>
     <p>Rows are lettered <b>a</b> (bottom) to <b>o</b> (top); cells are numbered from the left of
     their row, so the centre is <b>h8</b>. A turn may be several moves:
