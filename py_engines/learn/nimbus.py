@@ -1,6 +1,217 @@
-"""Nimbus's worked examples (being written)."""
+"""Nimbus's worked examples: each move action, a collect by each kind of property, and
+what a stack hides.
+
+Every position is reached the same way, with two players and two sets (30 pyramids): the setup
+puts the pyramids of the example where the picture wants them and the rest upright in rows 1, 8
+and 7 (two or three rows, up to seven in each), and three turns clear those rows, each stepping
+the row's last pyramid one square east and collecting the row's upright pyramids. Player 2 is then
+to move, with both actions of the turn still to make.
+"""
 from __future__ import annotations
 
 from .diagram import Diagram
 
-DIAGRAMS: list[Diagram] = []
+OPTIONS = {"sets": 2}
+
+DIAGRAMS = [
+    Diagram(
+        key="stand-up",
+        caption=(
+            "Player 2 to move. The medium green on d5 lies flat, pointing north-east, so it could slide to "
+            "e6, f7 or g8. Standing it up (d5=u) is a move action: upright, it points nowhere and no longer "
+            "slides, but it may step one square at a time. It also joins the upright pyramids on b5 and g5, "
+            "so a collect of the upright ones along row 5 (u:b5-g5) then takes all three instead of two."),
+        moves=(
+            # the example
+            "g2", "d5=ne", "y1", "b5=u", "k3", "g5=u", "b2", "c3=u", "r1", "f3=n", "y3", "e2=w",
+            "b3", "h3=u", "r2", "c6=s", "k1", "g6=e",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r2", "b1=u", "r3", "c1=u", "r3", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y2", "g1=u", "y3", "a8=u", "g1", "b8=u", "g1", "c8=u", "g2", "d8=u", "g3", "e8=u",
+            "g3", "f8=u", "b1", "g8=u", "b1", "a7=u", "b2", "b7=u", "b3", "c7=u", "k1", "d7=u",
+            "k2", "e7=u", "k2", "f7=u", "k3", "g7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "g7-h7", "u:a7-h7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"focus": ("d5",), "try": ("b5", "g5")},
+    ),
+    Diagram(
+        key="lie-down",
+        caption=(
+            "Player 2 to move. The large yellow on c4 stands alone, so it may be laid flat pointing any of "
+            "the eight ways (c4=e, c4=n and so on); pointing east, it could then slide to d4 or e4. The stack "
+            "on f4, a small blue on a large black, can never lie down: only its top may leave it, one square "
+            "at a time."),
+        moves=(
+            # the example
+            "y3", "c4=u", "k3", "f4=u", "b1", "f4=u", "g2", "a2=n", "r1", "b6=e", "k2", "d2=u",
+            "y1", "e6=sw", "b2", "g2=nw", "r3", "h5=u", "g3", "d6=w",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r2", "b1=u", "r2", "c1=u", "r3", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y2", "g1=u", "y3", "a8=u", "g1", "b8=u", "g1", "c8=u", "g2", "d8=u", "g3", "e8=u",
+            "b1", "f8=u", "b2", "g8=u", "b3", "a7=u", "b3", "b7=u", "k1", "c7=u", "k1", "d7=u",
+            "k2", "e7=u", "k3", "f7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "f7-g7", "u:a7-g7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"focus": ("c4",), "lose": ("f4",)},
+    ),
+    Diagram(
+        key="turn",
+        caption=(
+            "Player 2 to move. The medium red on b3 points east, so it can only slide to c3 or d3: the black "
+            "on e3 stops it. Turning it to point another way (b3=n, b3=nw and so on) is a move action of its "
+            "own; turning it to east, where it already points, is not. Pointing north, it would match the "
+            "small yellow on g3, and a collect of what points north along row 3 (n:b3-g3) would take both."),
+        moves=(
+            # the example
+            "r2", "b3=e", "k3", "e3=u", "y1", "g3=n", "b3", "c5=u", "g1", "d6=se", "r1", "f5=u",
+            "y2", "a5=s", "k2", "h6=w", "b1", "d2=ne",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r2", "b1=u", "r3", "c1=u", "r3", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y3", "g1=u", "y3", "a8=u", "g1", "b8=u", "g2", "c8=u", "g2", "d8=u", "g3", "e8=u",
+            "g3", "f8=u", "b1", "g8=u", "b2", "a7=u", "b2", "b7=u", "b3", "c7=u", "k1", "d7=u",
+            "k1", "e7=u", "k2", "f7=u", "k3", "g7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "g7-h7", "u:a7-h7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"focus": ("b3",), "try": ("g3",)},
+    ),
+    Diagram(
+        key="slide",
+        caption=(
+            "Player 2 to move. The large black on a2 lies flat, pointing north-east. It may slide that way "
+            "over empty squares as far as it likes, to b3, c4 or d5, and it still points north-east where it "
+            "stops. The green on e6 ends the way: a flat pyramid cannot jump over another or land on it, nor "
+            "move anywhere but where it points."),
+        moves=(
+            # the example
+            "k3", "a2=ne", "g2", "e6=u", "y1", "c2=u", "r2", "b5=s", "b1", "f4=w", "r3", "h2=u",
+            "y2", "g5=nw", "g1", "d3=e", "b3", "a6=u",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r1", "b1=u", "r2", "c1=u", "r3", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y3", "g1=u", "y3", "a8=u", "g1", "b8=u", "g2", "c8=u", "g3", "d8=u", "g3", "e8=u",
+            "b1", "f8=u", "b2", "g8=u", "b2", "a7=u", "b3", "b7=u", "k1", "c7=u", "k1", "d7=u",
+            "k2", "e7=u", "k2", "f7=u", "k3", "g7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "g7-h7", "u:a7-h7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"focus": ("a2",), "try": ("b3", "c4", "d5"), "lose": ("e6",)},
+        paths=(("a2", "b3", "c4", "d5"),),
+    ),
+    Diagram(
+        key="step",
+        caption=(
+            "Player 2 to move. The small yellow on top of the stack on d4 may step one square in any of the "
+            "eight directions: onto an empty square, or onto the upright blue on c5, where it becomes the top "
+            "of a new stack. It cannot step onto e4, where a red lies flat, nor two squares at once. Once it "
+            "has stepped off, the large green under it is alone on d4, and counts again."),
+        moves=(
+            # the example
+            "g3", "d4=u", "y1", "d4=u", "b2", "c5=u", "r3", "e4=e", "k1", "a2=n", "y2", "g3=u",
+            "r1", "b2=ne", "k2", "f6=s", "g1", "h4=u", "b3", "a6=w",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r2", "b1=u", "r2", "c1=u", "r3", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y3", "g1=u", "y3", "a8=u", "g1", "b8=u", "g2", "c8=u", "g2", "d8=u", "g3", "e8=u",
+            "b1", "f8=u", "b1", "g8=u", "b2", "a7=u", "b3", "b7=u", "k1", "c7=u", "k2", "d7=u",
+            "k3", "e7=u", "k3", "f7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "f7-g7", "u:a7-g7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"focus": ("d4",), "try": ("c5",), "lose": ("e4",)},
+        paths=(("d4", "c5"),),
+    ),
+    Diagram(
+        key="collect-colour",
+        caption=(
+            "Player 2 to move. Collecting by colour: red along row 4 (r:b4-g4, written with the outermost "
+            "two) takes the red pyramids on b4, d4 and g4, whatever their size and however they lie, 6 pips "
+            "in all. The yellow on e4, between them, stays on the board, and so does the red on d6, which is "
+            "on another line."),
+        moves=(
+            # the example
+            "r1", "b4=u", "r3", "d4=w", "r2", "g4=u", "y2", "e4=u", "r2", "d6=n", "b3", "a2=u",
+            "k1", "c2=ne", "g2", "f2=u", "k3", "h6=u", "g1", "b6=e",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r3", "b1=u", "y1", "c1=u", "y1", "d1=u", "y2", "e1=u", "y3", "f1=u",
+            "y3", "g1=u", "g1", "a8=u", "g2", "b8=u", "g3", "c8=u", "g3", "d8=u", "b1", "e8=u",
+            "b1", "f8=u", "b2", "g8=u", "b2", "a7=u", "b3", "b7=u", "k1", "c7=u", "k2", "d7=u",
+            "k2", "e7=u", "k3", "f7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "f7-g7", "u:a7-g7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"try": ("b4", "d4", "g4")},
+    ),
+    Diagram(
+        key="collect-size",
+        caption=(
+            "Player 2 to move. Collecting by size: the large pyramids along the diagonal from b2 to f6 "
+            "(3:b2-f6) go together, a black, a green and a yellow, upright or flat, 9 pips in all. The small "
+            "blue on c3 and the medium red on e5 stay, and so does the large red on f2, which is not on that "
+            "diagonal."),
+        moves=(
+            # the example
+            "k3", "b2=u", "b1", "c3=u", "g3", "d4=n", "r2", "e5=ne", "y3", "f6=u", "r3", "f2=w",
+            "y1", "a4=e", "b2", "h3=u", "k2", "c6=s", "g1", "g4=nw",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r1", "b1=u", "r2", "c1=u", "r3", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y2", "g1=u", "y3", "a8=u", "g1", "b8=u", "g2", "c8=u", "g2", "d8=u", "g3", "e8=u",
+            "b1", "f8=u", "b2", "g8=u", "b3", "a7=u", "b3", "b7=u", "k1", "c7=u", "k1", "d7=u",
+            "k2", "e7=u", "k3", "f7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "f7-g7", "u:a7-g7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"try": ("b2", "d4", "f6")},
+    ),
+    Diagram(
+        key="collect-orientation",
+        caption=(
+            "Player 2 to move. Collecting by orientation: what points north along column e (n:e2-e5) goes "
+            "together, a red, a blue and a black, 5 pips in all. The upright yellow on e3 stays, and so do "
+            "the green on e6, which points north-east, and the yellow on c4, which points north but on "
+            "another line. Upright is an orientation too: u collects the upright pyramids of a line."),
+        moves=(
+            # the example
+            "r2", "e2=n", "y3", "e3=u", "b1", "e4=n", "k2", "e5=n", "g3", "e6=ne", "y1", "c4=n",
+            "k3", "a3=u", "b2", "g2=e", "r3", "b6=u", "g2", "h5=u",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r1", "b1=u", "r2", "c1=u", "r3", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y2", "g1=u", "y3", "a8=u", "g1", "b8=u", "g1", "c8=u", "g2", "d8=u", "g3", "e8=u",
+            "b1", "f8=u", "b2", "g8=u", "b3", "a7=u", "b3", "b7=u", "k1", "c7=u", "k1", "d7=u",
+            "k2", "e7=u", "k3", "f7=u",
+            "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "f7-g7", "u:a7-g7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"try": ("e2", "e4", "e5")},
+    ),
+    Diagram(
+        key="hidden",
+        caption=(
+            "Player 2 to move. Only the top of a stack counts. On b3 stands a tree, a small red on a medium "
+            "yellow on a large black; on e3 a nest, a large black over a medium blue over a small green. "
+            "Collecting the small pyramids of row 3 (1:b3-g3) takes the red on the tree and the blue on g3, "
+            "not the green at the bottom of the nest. The yellow then tops the tree; the green shows only "
+            "once the two above it have gone."),
+        moves=(
+            # the example
+            "k3", "b3=u", "y2", "b3=u", "r1", "b3=u", "g1", "e3=u", "b2", "e3=u", "k3", "e3=u",
+            "b1", "g3=u", "r2", "d3=u", "y3", "a5=e", "g2", "c5=u", "r3", "f5=s", "k1", "h6=n",
+            # the rest of the pile, upright in the rows the three turns then clear
+            "r1", "a1=u", "r2", "b1=u", "r3", "c1=u", "y1", "d1=u", "y1", "e1=u", "y2", "f1=u",
+            "y3", "a8=u", "g1", "b8=u", "g2", "c8=u", "g3", "d8=u", "g3", "e8=u", "b1", "f8=u",
+            "b2", "a7=u", "b3", "b7=u", "b3", "c7=u", "k1", "d7=u", "k2", "e7=u", "k2", "f7=u",
+            "f1-g1", "u:a1-g1", "f8-g8", "u:a8-g8", "f7-g7", "u:a7-g7",
+        ),
+        players=2,
+        options=OPTIONS,
+        marks={"try": ("b3", "g3"), "focus": ("e3",)},
+    ),
+]

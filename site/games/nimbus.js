@@ -275,17 +275,29 @@ export default {
     Play begins once the pile is empty. (Option: the pyramids fall at random instead.)</p>
     <h3>A turn</h3>
     <p>Do two things, in either order: one <b>move action</b> and one <b>collect</b>.</p>
-    <ul>
-      <li>Move actions: stand a flat pyramid upright (it forgets its direction); lay a lone
-      upright pyramid flat, pointing any way (never a stack of two or more); turn a flat pyramid
-      to point another way; slide a flat pyramid forward, the way it points, over one or more
-      empty squares; or move the top pyramid of an upright stack one square in any of the eight
-      directions, onto an empty square or another upright stack (never onto a flat one).</li>
-      <li>Collect: choose a row, a column or a diagonal of any length, and one colour, one size
-      or one orientation (upright, or flat pointing one given way). Take every top pyramid on
-      that line that has it, at least one. Your pyramids stay in front of you until the round
-      ends.</li>
-    </ul>
+    <p>There are five move actions. <b>Stand up</b> a flat pyramid: it forgets its direction.</p>
+    <figure class="diagram-figure" data-diagram="stand-up"></figure>
+    <p><b>Lay down</b> a lone upright pyramid, flat and pointing any way (never a stack of two or
+    more).</p>
+    <figure class="diagram-figure" data-diagram="lie-down"></figure>
+    <p><b>Turn</b> a flat pyramid to point another way.</p>
+    <figure class="diagram-figure" data-diagram="turn"></figure>
+    <p><b>Slide</b> a flat pyramid forward, the way it points, over one or more empty squares.</p>
+    <figure class="diagram-figure" data-diagram="slide"></figure>
+    <p><b>Step</b>: move the top pyramid of an upright stack one square in any of the eight
+    directions, onto an empty square or another upright stack (never onto a flat one).</p>
+    <figure class="diagram-figure" data-diagram="step"></figure>
+    <p><b>The collect</b>: choose a row, a column or a diagonal of any length, and one colour, one size
+    or one orientation (upright, or flat pointing one given way). Take every top pyramid on
+    that line that has it, at least one. Your pyramids stay in front of you until the round
+    ends.</p>
+    <figure class="diagram-figure" data-diagram="collect-colour"></figure>
+    <figure class="diagram-figure" data-diagram="collect-size"></figure>
+    <figure class="diagram-figure" data-diagram="collect-orientation"></figure>
+    <p>Stacks are built and taken apart one step at a time. A stack with smaller pyramids on
+    larger ones is a <b>tree</b>, one with larger pyramids over smaller ones a <b>nest</b>;
+    either way only its top is seen by a collect, and what is under it waits its turn.</p>
+    <figure class="diagram-figure" data-diagram="hidden"></figure>
     <h3>Rounds and scoring</h3>
     <p>A round ends the moment the last pyramid leaves the board. By default the player who took
     it wins the round; in <b>misère</b> play, the next player, the first who cannot take one,
