@@ -20,6 +20,7 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   search_stop   search                -> its move (as think answers), now or once done
   explain record, move          -> what ``move`` would do here: its events and the words for them
   refusal record, steps         -> why the rules refuse the last of ``steps`` (taps and choices) here
+  coach   record                -> what the rules will do next, where certain: moves that win, lose, hand over a win
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
   measure game, seconds?, fast? -> random games and moves per second in this Python
                                    (at most MEASURE_SECONDS seconds)
@@ -376,6 +377,11 @@ def _explain(fields: dict[str, Any]) -> dict[str, Any]:
     return {"events": game.events, "text": type(game).narrate(game.events, game.players)}
 
 
+def _coach(fields: dict[str, Any]) -> dict[str, Any]:
+    """What the rules will do next, where certain, for the player to move (Game.coach)."""
+    return {"notes": load(fields["record"]).coach()}
+
+
 def _refusal(fields: dict[str, Any]) -> dict[str, Any]:
     """Why a tap or choice the rules forbid is refused, in one sentence (Game.refusal)."""
     return {"text": load(fields["record"]).refusal(fields["steps"])}
@@ -467,6 +473,7 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "search_stop": (_search_stop, {"search": (_whole, REQUIRED)}),
     "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "refusal": (_refusal, {"record": (_record, REQUIRED), "steps": (_steps, REQUIRED)}),
+    "coach": (_coach, {"record": (_record, REQUIRED)}),
     "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),

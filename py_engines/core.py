@@ -199,6 +199,25 @@ class Game:
             return f"No move here starts or goes on with {step['cell']} now."
         return "That choice is not part of any move here now."
 
+    def coach(self) -> list[dict[str, Any]]:
+        """What the rules will do next, said only where it is certain, for the player to
+        move (the page's coach says it before they move). Each note is a dict with a
+        ``kind``, the ``moves`` it is about and, where the game words it itself, a
+        ``text``. Here, for every game: ``win``, the moves after which the game is over
+        and won by the mover (their side), and ``lose``, those after which it is over and
+        lost. Games add notes of their own (``gift``: a move that hands the other side a
+        win it cannot be kept from)."""
+        mover = self.to_move
+        if mover is None or mover == CHANCE:
+            return []
+        wins, losses = [], []
+        for move in self.legal_moves():
+            after = self.clone()
+            after.play(move)
+            if after.is_over and after.winners:
+                (wins if mover in after.winners else losses).append(move)
+        return ([{"kind": "win", "moves": wins}] if wins else []) + ([{"kind": "lose", "moves": losses}] if losses else [])
+
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """The moves (in the game's notation, legal or not) that entered steps may have
         meant, for ``refusal``: a game that knows its notation names them, so that the

@@ -8,6 +8,7 @@
 // ready), menus.js (the dialogs). docs/architecture.md tells the whole story.
 import { engine, watchForUpdates } from "./boot.js";
 import { boardData } from "./boards.js";
+import { toggleCoach } from "./coach.js";
 import { moveNow, showHint } from "./computer.js";
 import { gameForLink, GAMES, loadUi } from "./games/index.js";
 import { drawHome } from "./home.js";
@@ -170,7 +171,7 @@ function gameActions() {
     cancel: () => mode().cancel(),
     preview: (cells) => store.update({ preview: cells }),
     pictureFailed: () => picture.leave({ discard: true }),
-    undo, redo, newGame, goTo, changeSeat, showHint, moveNow,
+    undo, redo, newGame, goTo, changeSeat, showHint, moveNow, toggleCoach,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),
     exportGame: () => menus.exportGame(),

@@ -65,6 +65,11 @@ export function mixedSeats(seats) {
   return seats.includes("human") && seats.some((seat) => seat !== "human");
 }
 
+/** Whether the coach speaks (coach.js): the player's choice, else when a person plays the computer. */
+export function coachOn(state) {
+  return state.coachChoice === null ? mixedSeats(seatsOf(state.session)) : state.coachChoice;
+}
+
 /**
  * The player a computer seat plays for, if it is a computer's turn at the
  * position shown ({chance: true} when the dice are to be rolled).

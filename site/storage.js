@@ -4,6 +4,7 @@
 //   boardgames.current.<game> JSON text of the id of the game in progress for that game
 //                             name (it may name a fresh game not saved yet: no moves)
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
+//   boardgames.coach          "on" or "off": the player's choice for the coach (none: on against the computer)
 //   boardgames.view.<game>    JSON {id, cursor, state}: the position of that game's
 //                             save in progress, as the engine drew it (without its
 //                             legal moves), written with each save: the picture
@@ -19,6 +20,7 @@ const SAVE = "boardgames.save.";
 const CURRENT = "boardgames.current.";
 const ZOOM = "boardgames.zoom.";
 const PICTURE = "boardgames.view.";
+const COACH = "boardgames.coach";
 
 export class StorageError extends Error {}
 
@@ -147,4 +149,23 @@ export function keepPicture(session, state) {
 /** The kept picture of `game` as stored (unchecked), or null. Throws if it is not JSON. */
 export function readPicture(game) {
   return JSON.parse(storage().getItem(PICTURE + game));
+}
+
+/** The player's choice for the coach: true, false, or null if never made (or storage cannot tell). */
+export function readCoach() {
+  try {
+    const value = storage().getItem(COACH);
+    return value === "on" ? true : value === "off" ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep the player's choice for the coach; a browser that refuses only forgets it. */
+export function writeCoach(on) {
+  try {
+    storage().setItem(COACH, on ? "on" : "off");
+  } catch {
+    // a preference: not worth a message
+  }
 }

@@ -21,6 +21,8 @@ const state = {
   hint: null,           // {pending: true}, or {move, cells, events, text} for the position on screen
   preview: null,        // the cells a choice under the pointer or focus concerns, ringed on the board
   refusal: null,        // why the rules refused the last tap or choice, in the engine's words
+  coaching: null,       // the coach's notes for the position shown (coach.js): [{kind, moves, text?}]
+  coachChoice: null,    // the player's choice for the coach: true, false, or null (on against the computer)
   motion: null,         // {id, events, position}: the move that led to `position`, for the board to show moving once
   picture: null,        // {session} while a game is drawn from the kept picture, before the engine is up
 };

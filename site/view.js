@@ -6,7 +6,7 @@
 import { Board } from "./board.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "./marks.js";
-import { SEAT_CHOICES, computerToMove, seatsOf } from "./session.js";
+import { SEAT_CHOICES, coachOn, computerToMove, seatsOf } from "./session.js";
 import { CHANCE, showsGame, store } from "./store.js";
 import { h } from "./ui.js";
 import { placeBoard } from "./zoom.js";
@@ -45,7 +45,11 @@ function buildGameView(entry, actions) {
     movesEmpty: h("p", { class: "moves-empty" }, "No moves yet."),
     logItems: new Map(), // an entry's words -> its list item, kept between renders
   };
-  els.choices = h("div", { id: "choices", class: "choice-area" }, els.hint, els.thinking, els.choiceButtons);
+  els.coachText = h("span", { class: "coach-text" });
+  els.coachToggle = h("button", { type: "button", id: "coach-toggle", class: "coach-toggle", onclick: actions.toggleCoach,
+    "aria-pressed": "false" }, "Coach");
+  els.coach = h("div", { id: "coach", class: "coach", role: "status" }, els.coachToggle, els.coachText);
+  els.choices = h("div", { id: "choices", class: "choice-area" }, els.coach, els.hint, els.thinking, els.choiceButtons);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
   els.seatSelects = [];
   els.hintButton = toolButton("hint-button", "Hint", actions.showHint, "✧");
@@ -243,6 +247,13 @@ function renderGame(page) {
   if (picture) line = pictureHint(selected);
   else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
   els.hint.textContent = line;
+  const coaching = coachOn(page) && !computerTurn && !picture && !state.is_over;
+  // Shown where it speaks, and wherever a person plays the computer (to switch it off or on again).
+  const againstComputer = seatsOf(s, state.players).some((seat) => seat !== "human");
+  els.coach.hidden = state.is_over || picture || Boolean(computerTurn) || !(coachOn(page) || againstComputer);
+  els.coachToggle.setAttribute("aria-pressed", String(coachOn(page)));
+  els.coachToggle.textContent = coachOn(page) ? "Coach on" : "Coach off";
+  els.coachText.textContent = coaching ? (page.coaching ? coachWords(page.coaching, state, seatNames) : "Coach: looking…") : "";
   drawThinking(page);
   const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
   const buttons = tokens.map((token) => {
@@ -304,7 +315,50 @@ function drawMarks(page) {
   if (!board || !state) return;
   const preview = (page.preview || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
   const hint = page.hint?.events ? hintMarks(page.hint.events, entry.ui, state.view) : [];
-  board.setMarks([...marksFor(state, entry.ui), ...hint, ...preview]);
+  const coached = coachMarks(page.coaching, state);
+  board.setMarks([...marksFor(state, entry.ui), ...coached, ...hint, ...preview]);
+}
+
+/** The first cell tapped for each move, and each cell's moves (to mark a cell only when all its moves say the same). */
+function movesByCell(state) {
+  const byCell = new Map();
+  for (const { move, steps } of state.legal) {
+    const cell = steps.find((step) => "cell" in step)?.cell;
+    if (cell) byCell.set(cell, [...(byCell.get(cell) || []), move]);
+  }
+  return byCell;
+}
+
+/**
+ * The coach's marks: a cell where a move wins, green; where every move loses, red;
+ * where a move hands the other side a win, amber. When every move loses, none.
+ */
+function coachMarks(notes, state) {
+  if (!notes?.length) return [];
+  const kinds = new Map(notes.map((note) => [note.kind, new Set(note.moves)]));
+  const everyMoveLoses = (kinds.get("lose")?.size || 0) === state.legal.length;
+  const marks = [];
+  for (const [cell, moves] of movesByCell(state)) {
+    if (moves.some((move) => kinds.get("win")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-win" });
+    else if (!everyMoveLoses && moves.every((move) => kinds.get("lose")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-lose" });
+    else if (moves.some((move) => kinds.get("gift")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-gift" });
+  }
+  return marks;
+}
+
+/** What the coach says, in words (the notes' own words where the game gives them). */
+function coachWords(notes, state, seatNames) {
+  if (!notes) return "";
+  const list = (moves) => (moves.length > 4 ? `${moves.slice(0, 4).join(", ")}…` : moves.join(", "));
+  const who = seatNames[state.to_move] || "The player to move";
+  const lines = notes.map((note) => {
+    if (note.kind === "lose" && note.moves.length === state.legal.length) return "Every move loses here: the game cannot be saved.";
+    if (note.text) return note.text;
+    if (note.kind === "win") return `${who} can win now: ${list(note.moves)}.`;
+    if (note.kind === "lose") return `${note.moves.length === 1 ? "This move loses" : "These moves lose"} at once: ${list(note.moves)}.`;
+    return "";
+  }).filter(Boolean);
+  return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";
 }
 
 /** The seats' names: fixed (two colours) or by the number of players. */

@@ -115,6 +115,55 @@ class Manalath(Game):
                               f"group of {size}, and no group may exceed {MAX_GROUP}")
         self._place(cell, colour)
 
+    def coach(self) -> list[dict[str, Any]]:
+        """Besides the moves that win or lose at once: those that give the other player a
+        quint of their colour, which wins for them when their turn ends, whatever they
+        play (a quart of theirs made earlier would decide first: then it is not said)."""
+        notes = super().coach()
+        if self.result:
+            return notes
+        for note in notes:
+            note["text"] = self._coach_words(note["kind"], note["moves"])
+            if note["text"] is None:
+                del note["text"]
+        other = 1 - self.turn
+        if self.quarts[other]:
+            return notes
+        gifts = []
+        for move in self.legal_moves():
+            if move == PASS or move[-1] != COLOURS[other]:
+                continue
+            after = self.clone()
+            after.play(move)
+            if not after.is_over and after.quints[other]:
+                gifts.append(move)
+        if gifts:
+            name = COLOUR_NAMES[other]
+            cells = [m[:-1] for m in gifts]
+            where = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " or " + cells[-1]
+            notes.append({"kind": "gift", "moves": gifts,
+                          "text": f"A {name.lower()} piece on {where} would give {name} a quint: "
+                                  f"{name} would win when its turn ends."})
+        return notes
+
+    def _coach_words(self, kind: str, moves: list[str]) -> str | None:
+        """The coach's words for moves that win or lose at once, when each of them does so by the
+        group of the mover's colour it makes (a quint, a quart); None otherwise (the page's words)."""
+        mover = self.turn
+        size = QUINT if kind == "win" else QUART
+        if len(moves) == len(self.legal_moves()) or any(m == PASS or m[-1] != COLOURS[mover] for m in moves):
+            return None
+        for move in moves:
+            after = self.clone()
+            after.play(move)
+            if not any(e["type"] == "group" and e["size"] == size for e in after.events):
+                return None
+        cells = [m[:-1] for m in moves]
+        where = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " or " + cells[-1]
+        name = COLOUR_NAMES[mover]
+        group, outcome = ("quint", "wins") if kind == "win" else ("quart", "loses")
+        return f"A {name.lower()} piece on {where} makes a {name.lower()} {group}: {name} {outcome} at once."
+
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """A cell tapped may have meant either colour there; a cell and a colour, that piece."""
         if len(steps) == 1 and "cell" in steps[0]:

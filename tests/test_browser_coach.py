@@ -1,0 +1,38 @@
+"""The coach in the page: on by default when a person plays the computer, it says
+and marks what the next move decides; the player can switch it off (kept)."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import wait_ready
+
+pytestmark = pytest.mark.browser
+
+# Black to move: a white piece on c7, d7 or e7 would give White a quint (py_engines.learn, cells-to-avoid).
+AVOID = "c6w.d8w.e6b.g7b.a1b.d5b.e9w.f6w.d6b.f7b.e8w"
+
+
+def test_the_coach_speaks_against_the_computer_and_can_be_switched_off(phone, server):
+    phone.goto(server.url + f"#/manalath?moves={AVOID}")
+    wait_ready(phone)
+    # Pass and play: no coach (nothing shown, the board keeps its room).
+    assert phone.locator("#coach").is_hidden()
+    # White is the computer's now: Black, a person, is coached.
+    phone.select_option("#seat-0", "hard")
+    phone.wait_for_function("document.querySelector('#coach .coach-text').textContent.includes('would give White a quint')")
+    text = phone.inner_text("#coach .coach-text")
+    assert "A black piece on c4, c5, d4, d7, e5 or f5 makes a black quart: Black loses at once." in text
+    for cell in ("c7", "d7", "e7"):
+        assert phone.locator(f'.mark-ring.coach-gift[data-mark="{cell}"]').count() == 1
+    # Switched off: nothing said or marked, and it stays off after a reload.
+    phone.tap("#coach-toggle")
+    phone.wait_for_function("document.querySelector('#coach-toggle').getAttribute('aria-pressed') === 'false'")
+    assert phone.inner_text("#coach .coach-text") == ""
+    assert phone.locator(".mark-ring.coach-gift").count() == 0
+    phone.reload()
+    wait_ready(phone)
+    assert phone.get_attribute("#coach-toggle", "aria-pressed") == "false"
+    # Switched on again, it speaks in pass and play too.
+    phone.tap("#coach-toggle")
+    phone.select_option("#seat-0", "human")
+    phone.wait_for_function("document.querySelector('#coach .coach-text').textContent.includes('would give White a quint')")
