@@ -115,6 +115,14 @@ function startTurn(turn, s, position) {
   }, pause);
 }
 
+/** What is certain about the hinted move, from the coach's notes: it wins at once, or every move loses. */
+function certainty(notes, state, move) {
+  const of = (kind) => notes.find((note) => note.kind === kind);
+  if (of("win")?.moves.includes(move)) return " It wins at once.";
+  if (of("lose")?.moves.length === state.legal.length) return " Every move loses here: the game cannot be saved.";
+  return "";
+}
+
 /** Ask the engine (at its best level) which move it would play for the side to move. */
 export async function showHint() {
   const { session: s, position: state, thinking, busy, hint } = store.state;
@@ -124,8 +132,13 @@ export async function showHint() {
   const record = { ...s.record, moves: s.record.moves.slice(0, s.cursor) };
   store.update({ hint: { pending: true } });
   let answer;
+  let notes = [];
   try {
-    answer = await engine.call("think", { record, level: "hard", seed: record.seed || 0 });
+    // What is certain (every move loses, a move wins at once) is said beside the move found.
+    [answer, notes] = await Promise.all([
+      engine.call("think", { record, level: "hard", seed: record.seed || 0 }),
+      engine.call("coach", { record }).then((told) => told.notes).catch(() => []),
+    ]);
   } catch (error) {
     if (!current()) return;
     store.update({ hint: null });
@@ -143,6 +156,6 @@ export async function showHint() {
   if (!current()) return;
   const legal = state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
-  const text = told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : null;
-  store.update({ hint: { move: answer.move, cells, events: told?.events || null, text } });
+  const said = told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : `${answer.move}.`;
+  store.update({ hint: { move: answer.move, cells, events: told?.events || null, text: `${said}${certainty(notes, state, answer.move)}` } });
 }

@@ -36,3 +36,15 @@ def test_the_coach_speaks_against_the_computer_and_can_be_switched_off(phone, se
     phone.tap("#coach-toggle")
     phone.select_option("#seat-0", "human")
     phone.wait_for_function("document.querySelector('#coach .coach-text').textContent.includes('would give White a quint')")
+
+
+# White to move: Black's i1w left White a quart that cannot grow; every White move loses.
+LOST = "h1w.f3w.d1w.i2w.a5b.f2w.d4w.h2w.i3b.h3b.e3w.i1w"
+
+
+def test_the_hint_says_when_every_move_loses(phone, server):
+    phone.goto(server.url + f"#/manalath?moves={LOST}")
+    wait_ready(phone)
+    phone.tap("#hint-button")
+    phone.wait_for_function("document.querySelector('#hint').textContent.startsWith('Hint:')", timeout=60_000)
+    assert "Every move loses here" in phone.inner_text("#hint")
