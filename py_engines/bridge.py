@@ -21,6 +21,8 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   explain record, move          -> what ``move`` would do here: its events and the words for them
   refusal record, steps         -> why the rules refuse the last of ``steps`` (taps and choices) here
   coach   record                -> what the rules will do next, where certain: moves that win, lose, hand over a win
+  lesson  game                  -> the game's lesson: each step's task, hint, words after, position
+  lesson_try game, step, move   -> whether ``move`` does that step's task, and what it did
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
   measure game, seconds?, fast? -> random games and moves per second in this Python
                                    (at most MEASURE_SECONDS seconds)
@@ -382,6 +384,34 @@ def _coach(fields: dict[str, Any]) -> dict[str, Any]:
     return {"notes": load(fields["record"]).coach()}
 
 
+def _lesson_steps(game: str) -> list:
+    from .learn import LESSONS  # imported when a lesson is first asked for: the engine's boot needs none
+    if game not in LESSONS:
+        raise BadRequest(f"there is no lesson for {quote(game)} (lessons: {', '.join(LESSONS)})")
+    return LESSONS[game]
+
+
+def _lesson(fields: dict[str, Any]) -> dict[str, Any]:
+    """A game's lesson: each step's words and position (a record)."""
+    game = fields["game"]
+    return {"steps": [{"key": st.key, "title": st.title, "task": st.task, "hint": st.hint, "done": st.done,
+                       "record": json.loads(st.record(game))} for st in _lesson_steps(game)]}
+
+
+def _lesson_try(fields: dict[str, Any]) -> dict[str, Any]:
+    """A move tried at a lesson's step: whether it does the task, and what it did, in words."""
+    game, index = fields["game"], fields["step"]
+    steps = _lesson_steps(game)
+    if not 0 <= index < len(steps):
+        raise BadRequest(f"'step' must be from 0 to {len(steps) - 1}, not {index}")
+    step = steps[index]
+    start = load(step.record(game))
+    ok, after, refused = step.attempt(start, fields["move"])
+    if after is None:
+        raise IllegalMove(refused)
+    return {"ok": ok, "events": after.events, "text": type(after).narrate(after.events, after.players)}
+
+
 def _refusal(fields: dict[str, Any]) -> dict[str, Any]:
     """Why a tap or choice the rules forbid is refused, in one sentence (Game.refusal)."""
     return {"text": load(fields["record"]).refusal(fields["steps"])}
@@ -474,6 +504,8 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "refusal": (_refusal, {"record": (_record, REQUIRED), "steps": (_steps, REQUIRED)}),
     "coach": (_coach, {"record": (_record, REQUIRED)}),
+    "lesson": (_lesson, {"game": (_text, REQUIRED)}),
+    "lesson_try": (_lesson_try, {"game": (_text, REQUIRED), "step": (_whole, REQUIRED), "move": (_move, REQUIRED)}),
     "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),

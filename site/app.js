@@ -15,11 +15,13 @@ import { drawHome } from "./home.js";
 import * as hooks from "./hooks.js";
 import { readHash } from "./links.js";
 import * as menus from "./menus.js";
+import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
 import { adopt, changeSeat, goTo, newGame, redo, startFresh, undo } from "./moves.js";
 import { openLink, reportUnreadable, restore, sessionForRecord } from "./session.js";
 import { showsGame, store } from "./store.js";
+import { plainMessage } from "./engine.js";
 import { hideMessage, showMessage } from "./ui.js";
 import { paintPages } from "./view.js";
 
@@ -79,6 +81,7 @@ async function route() {
   const handed = opening;
   opening = null;
   picture.leave({ discard: true });
+  if (store.state.mode === "lesson") store.update({ mode: "play", lesson: null, session: null, position: null });
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
     setTitle("Little Board Games", false);
@@ -109,6 +112,10 @@ async function route() {
       store.update({ page: { kind: "home" } });
       shownHash = "#/";
     }
+    return;
+  }
+  if (hasQuery && params.has("learn")) {
+    await showLesson(entry, params.get("learn"), token);
     return;
   }
   await showGame(entry, hasQuery ? params : null, token, handed?.session.game === entry.name ? handed : null);
@@ -158,8 +165,26 @@ async function showGame(entry, linkParams, token, handed) {
   picture.replayTaps(pictured);
 }
 
+/** A game's lesson (modes/lesson.js), at a step (`step`: its number from 1, or "" for the first not done). */
+async function showLesson(entry, step, token) {
+  setTitle(`${entry.title}: lesson`, true);
+  store.update({ page: { kind: "game", entry, loading: true }, session: null, position: null });
+  try {
+    const board = await boardData(entry.name);
+    if (token !== routeToken) return;
+    store.update({ layout: { name: entry.name, ...board } });
+    await lessonMode.enter(entry, /^[1-9][0-9]?$/.test(step) ? Number(step) - 1 : null);
+  } catch (error) {
+    if (token !== routeToken) return;
+    showMessage(`Could not open the lesson: ${plainMessage(error.message)}`);
+  }
+  if (token !== routeToken) return;
+  shownHash = location.hash;
+  store.update({ page: { kind: "game", entry, loading: false } });
+}
+
 /** The game page's input goes to its mode (modes/): what a tap, a choice and Escape do there. */
-const MODES = { play: playMode, picture };
+const MODES = { play: playMode, picture, lesson: lessonMode };
 const mode = () => MODES[store.state.mode];
 
 /** What a game page's buttons and board do (view.js draws them); `api` is what the dialogs need (menus.js). */
@@ -171,6 +196,8 @@ function gameActions() {
     cancel: () => mode().cancel(),
     preview: (cells) => store.update({ preview: cells }),
     pictureFailed: () => picture.leave({ discard: true }),
+    lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
+      step: lessonMode.goToStep },
     undo, redo, newGame, goTo, changeSeat, showHint, moveNow, toggleCoach,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),

@@ -8,7 +8,9 @@ export function drawHome() {
     h("a", { class: "game-card", href: `#/${game.name}`, "data-game": game.name },
       h("span", { class: "game-name" }, game.title),
       h("span", { class: "game-tagline" }, game.tagline),
-      h("span", { class: "game-meta" }, game.playerText)))));
+      h("span", { class: "game-meta" }, game.playerText)),
+    game.lesson ? h("a", { class: "learn-link", href: `#/${game.name}?learn`, "data-learn": game.name },
+      `New to ${game.title}? Learn it in a few moves`) : null)));
   document.getElementById("view").replaceChildren(h("section", { class: "home" },
     h("p", { class: "intro" }, "Five abstract strategy games for two or more players at one screen. They play offline once loaded."),
     list));

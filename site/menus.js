@@ -142,10 +142,14 @@ export async function share() {
 // -- rules ------------------------------------------------------------------------
 
 export function rules(entry) {
+  const learn = catalogEntry(entry.name)?.lesson
+    ? h("p", { class: "rules-learn" }, h("a", { href: `#/${entry.name}?learn`, id: "rules-learn",
+      onclick: () => document.getElementById("rules-dialog")?.close() }, "Learn it by playing: a short lesson, one move at a time"))
+    : null;
   const dialog = openDialog({
     id: "rules-dialog",
     title: `How to play ${entry.title}`,
-    body: h("div", { class: "rules", html: entry.ui.rules }),
+    body: [learn, h("div", { class: "rules", html: entry.ui.rules })],
     actions: [{ label: "Close", id: "rules-close", primary: true }],
   });
   // Rules are read: the arrow and page keys scroll them at once (the body is a Tab stop when it scrolls).

@@ -4,6 +4,7 @@
 //   boardgames.current.<game> JSON text of the id of the game in progress for that game
 //                             name (it may name a fresh game not saved yet: no moves)
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
+//   boardgames.lessons.<game> JSON list of the keys of that game's lesson steps done
 //   boardgames.coach          "on" or "off": the player's choice for the coach (none: on against the computer)
 //   boardgames.view.<game>    JSON {id, cursor, state}: the position of that game's
 //                             save in progress, as the engine drew it (without its
@@ -21,6 +22,7 @@ const CURRENT = "boardgames.current.";
 const ZOOM = "boardgames.zoom.";
 const PICTURE = "boardgames.view.";
 const COACH = "boardgames.coach";
+const LESSONS = "boardgames.lessons.";
 
 export class StorageError extends Error {}
 
@@ -167,5 +169,24 @@ export function writeCoach(on) {
     storage().setItem(COACH, on ? "on" : "off");
   } catch {
     // a preference: not worth a message
+  }
+}
+
+/** The keys of `game`'s lesson steps done in this browser (none where storage cannot tell). */
+export function readLessons(game) {
+  try {
+    const keys = JSON.parse(storage().getItem(LESSONS + game));
+    return Array.isArray(keys) ? keys.filter((key) => typeof key === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the lesson steps done; a browser that refuses only forgets them. */
+export function writeLessons(game, keys) {
+  try {
+    storage().setItem(LESSONS + game, JSON.stringify(keys));
+  } catch {
+    // progress is a convenience: not worth a message
   }
 }

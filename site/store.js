@@ -12,7 +12,8 @@ const state = {
   engineError: "",      // why it failed, in words
   page: { kind: "none" }, // {kind: "home"} or {kind: "game", entry, loading}: loading while a route is being opened
   layout: null,         // the board layout of the game page on screen ({layout, start} from boards.js), once fetched
-  mode: "play",         // the game page's mode: "picture" while the engine starts (modes/picture.js), else "play"
+  mode: "play",         // the game page's mode (modes/): "play", "picture" while the engine starts, "lesson"
+  lesson: null,         // in a lesson: {game, title, steps, done (keys), index, outcome: {ok, text}, hinted}
   session: null,        // the game on screen: {id, game, title, created, updated, record (every move), cursor, seats}
   position: null,       // the engine's state at session.cursor (status, view, legal moves, log...)
   input: new MoveInput(), // the move being entered by taps and choices (mutable: update({input}) after a change)

@@ -51,6 +51,7 @@ function buildGameView(entry, actions) {
   els.coach = h("div", { id: "coach", class: "coach", role: "status" }, els.coachToggle, els.coachText);
   els.choices = h("div", { id: "choices", class: "choice-area" }, els.coach, els.hint, els.thinking, els.choiceButtons);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
+  els.lesson = h("section", { id: "lesson", class: "lesson", "aria-label": "Lesson", hidden: true });
   els.seatSelects = [];
   els.hintButton = toolButton("hint-button", "Hint", actions.showHint, "✧");
   els.undo = toolButton("undo", "Undo", actions.undo, "↶", { "aria-keyshortcuts": "U Control+Z" });
@@ -75,6 +76,7 @@ function buildGameView(entry, actions) {
   const root = h("div", { class: "game", "data-game": entry.name },
     els.board,
     h("div", { class: "side" },
+      els.lesson,
       h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.note, els.announce),
       h("div", { class: "recent-area" }, els.recent),
       els.choices,
@@ -142,6 +144,40 @@ function drawGame(state, changed) {
   return true;
 }
 
+/** The lesson's panel (modes/lesson.js): the step, its task, what the move did, and the way on. */
+function drawLesson(page) {
+  const { els, actions } = view;
+  const lesson = page.mode === "lesson" ? page.lesson : null;
+  els.lesson.hidden = !lesson;
+  const key = lesson ? JSON.stringify([lesson.index, lesson.outcome, lesson.hinted, lesson.done, page.busy > 0]) : "";
+  if (!lesson || els.lessonKey === key) return;
+  els.lessonKey = key;
+  const step = lesson.steps[lesson.index];
+  const last = lesson.index === lesson.steps.length - 1;
+  const outcome = lesson.outcome;
+  const button = (id, text, onclick, primary = false) =>
+    h("button", { type: "button", id, class: primary ? "primary" : "", onclick, disabled: page.busy > 0 }, text);
+  const dots = lesson.steps.map((s, i) => h("button", {
+    type: "button", class: `lesson-step${i === lesson.index ? " current" : ""}${lesson.done.includes(s.key) ? " done" : ""}`,
+    "aria-label": `Step ${i + 1}: ${s.title}${lesson.done.includes(s.key) ? " (done)" : ""}`,
+    "aria-current": i === lesson.index ? "step" : null, onclick: () => actions.lesson.step(i),
+  }, lesson.done.includes(s.key) ? "✓" : String(i + 1)));
+  els.lesson.replaceChildren(...[
+    h("p", { class: "lesson-head" }, h("b", {}, `Lesson ${lesson.index + 1} of ${lesson.steps.length}: ${step.title}`)),
+    h("div", { class: "lesson-steps" }, dots),
+    h("p", { class: "lesson-task", id: "lesson-task" }, step.task),
+    lesson.hinted && !outcome ? h("p", { class: "lesson-hint", id: "lesson-hint" }, step.hint) : null,
+    outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : "not-yet"}`, id: "lesson-outcome", role: "status" },
+      outcome.ok ? `✓ ${outcome.text}` : `Not this time: ${outcome.text} That does not do the task.`) : null,
+    h("div", { class: "lesson-actions" },
+      !outcome && !lesson.hinted ? button("lesson-hint-button", "Hint", actions.lesson.hint) : null,
+      outcome ? button("lesson-retry", outcome.ok ? "Play it again" : "Try again", actions.lesson.retry, !outcome.ok) : null,
+      outcome?.ok && !last ? button("lesson-next", "Next step", actions.lesson.next, true) : null,
+      outcome?.ok && last ? button("lesson-first-game", "Play a first game", () => actions.lesson.leave(true), true) : null,
+      button("lesson-leave", "Leave the lesson", () => actions.lesson.leave(false))),
+  ].filter(Boolean));
+}
+
 /** The line under the board while the page shows a picture (modes/picture.js). */
 function pictureHint(selected) {
   return selected.length
@@ -176,6 +212,8 @@ function renderGame(page) {
   const { input, thinking, hint } = page;
   const picture = page.mode === "picture";
   els.board.classList.toggle("picture", picture);
+  els.board.parentElement.classList.toggle("lesson-mode", page.mode === "lesson");
+  drawLesson(page);
   const usable = showsGame(page) && Boolean(board) && page.engine !== "failed";
   const busy = page.busy > 0 || picture || !usable;
 
@@ -245,6 +283,7 @@ function renderGame(page) {
   } else if (hint?.pending) line = "Looking for a good move…";
   else if (hint?.move) line = `Hint: ${hint.text || hint.move} ${line}`;
   if (picture) line = pictureHint(selected);
+  else if (page.mode === "lesson" && page.lesson?.outcome) line = ""; // the lesson's panel says what happened
   else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
   els.hint.textContent = line;
   const coaching = coachOn(page) && !computerTurn && !picture && !state.is_over;

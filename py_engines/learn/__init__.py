@@ -1,6 +1,6 @@
-"""What the page teaches with: the worked examples of each game's rules, as
-positions written in the game's notation (a new game and its moves), which
-the engine replays and the tests check against their words.
+"""What the page teaches with: the worked examples of each game's rules and each
+game's lesson, as positions written in the game's notation (a new game and its
+moves), which the engine replays and the tests check against their words.
 
 Each game's examples are a module of this package with ``DIAGRAMS``, a list of
 :class:`Diagram`. The build computes each position with the engine and writes
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from . import ambush, manalath, nimbus, not_nyout, nymbat
 from .diagram import Diagram
+from .lesson import Step
 
-__all__ = ["DIAGRAMS", "Diagram"]
+__all__ = ["DIAGRAMS", "LESSONS", "Diagram", "Step"]
 
 
 DIAGRAMS: dict[str, list[Diagram]] = {
@@ -22,4 +23,9 @@ DIAGRAMS: dict[str, list[Diagram]] = {
     "nymbat": nymbat.DIAGRAMS,
     "not_nyout": not_nyout.DIAGRAMS,
     "nimbus": nimbus.DIAGRAMS,
+}
+
+# Each game's short course, first move to first game (the page then offers a game against the computer).
+LESSONS: dict[str, list[Step]] = {
+    "manalath": manalath.LESSON,
 }

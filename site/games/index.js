@@ -16,7 +16,7 @@ function playerWords(counts) {
 
 export const GAMES = BUILD.games.map((game) => ({ ...game, playerText: playerWords(game.players) }));
 
-/** The catalog entry of a game: {name, title, tagline, players: [counts], options: {name: spec}}. */
+/** The catalog entry of a game: {name, title, tagline, players: [counts], options: {name: spec}, lesson: whether it has one}. */
 export const catalogEntry = (name) => GAMES.find((g) => g.name === name) || null;
 
 /** The game of that name exactly (as records and saves write it). */
