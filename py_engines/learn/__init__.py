@@ -27,5 +27,8 @@ DIAGRAMS: dict[str, list[Diagram]] = {
 
 # Each game's short course, first move to first game (the page then offers a game against the computer).
 LESSONS: dict[str, list[Step]] = {
-    "manalath": manalath.LESSON,
+    name: module.LESSON
+    for name, module in (("manalath", manalath), ("ambush", ambush), ("nymbat", nymbat),
+                         ("not_nyout", not_nyout), ("nimbus", nimbus))
+    if module.LESSON
 }

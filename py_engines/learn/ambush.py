@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .diagram import Diagram
+from .lesson import Step
 
 # Most examples stand on coaster 1 (a1-c3), where the rule text's A-C and 1-3 are the board's own
 # cells. Pyramids that only open trees are spent on turns of empty coasters, which leave the board
@@ -98,3 +99,7 @@ DIAGRAMS = [
         paths=(("e6", "d5"),),
     ),
 ]
+
+
+# The game's short course (being written): see py_engines/learn/manalath.py.
+LESSON: list[Step] = []

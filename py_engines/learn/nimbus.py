@@ -10,6 +10,7 @@ to move, with both actions of the turn still to make.
 from __future__ import annotations
 
 from .diagram import Diagram
+from .lesson import Step
 
 OPTIONS = {"sets": 2}
 
@@ -215,3 +216,7 @@ DIAGRAMS = [
         marks={"try": ("b3", "g3"), "focus": ("e3",)},
     ),
 ]
+
+
+# The game's short course (being written): see py_engines/learn/manalath.py.
+LESSON: list[Step] = []

@@ -3,6 +3,7 @@ centre, the extra step past an enemy, and the dice of a fight."""
 from __future__ import annotations
 
 from .diagram import Diagram
+from .lesson import Step
 
 DIAGRAMS = [
     Diagram(
@@ -57,3 +58,7 @@ DIAGRAMS = [
         paths=(("s2", "s1", "S", "S1"),),
     ),
 ]
+
+
+# The game's short course (being written): see py_engines/learn/manalath.py.
+LESSON: list[Step] = []

@@ -4,6 +4,7 @@ teams' home rows."""
 from __future__ import annotations
 
 from .diagram import Diagram
+from .lesson import Step
 
 DIAGRAMS = [
     Diagram(
@@ -88,3 +89,7 @@ DIAGRAMS = [
         marks={"focus": ("a8", "o1")},
     ),
 ]
+
+
+# The game's short course (being written): see py_engines/learn/manalath.py.
+LESSON: list[Step] = []
