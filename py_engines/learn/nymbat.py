@@ -3,8 +3,9 @@ breakthrough, a retreat, a delay, a first turn for beginners, and the four-playe
 teams' home rows."""
 from __future__ import annotations
 
+from ..games.nymbat import DIST, INDEX
 from .diagram import Diagram
-from .lesson import Step
+from .lesson import Step, any_move
 
 DIAGRAMS = [
     Diagram(
@@ -91,5 +92,85 @@ DIAGRAMS = [
 ]
 
 
-# The game's short course (being written): see py_engines/learn/manalath.py.
-LESSON: list[Step] = []
+def _events(after, kind):
+    return [e for e in after.events if e["type"] == kind]
+
+
+def _toward(start, cell):
+    """How many steps ``cell`` is from the home row that the player to move heads for."""
+    return DIST[start.edge[start.opponent(start.to_move)]][INDEX[cell]]
+
+
+def _five_at_full_speed(start, move, after):
+    """The 5 moved, and got as many steps closer to the enemy's home row as its group's speed allows."""
+    moved = _events(after, "move")
+    if not moved or moved[0]["number"] != 5:
+        return False
+    speed = min(start.num[c] for c in start.group_of(INDEX[moved[0]["from"]]))
+    return _toward(start, moved[0]["from"]) - _toward(start, moved[0]["to"]) == speed
+
+
+def _attack_survived(start, move, after):
+    return any(e["survived"] for e in _events(after, "attack"))
+
+
+def _on_home_row(start, move, after):
+    """A piece of the player now stands on the enemy's home row."""
+    p = start.to_move
+    return any(after.owner[c] == p and _toward(start, name) == 0
+               for name, c in INDEX.items())
+
+
+def _moved_for_free(start, move, after):
+    """A piece moved, the turn ended, and no retreat or delay was charged."""
+    return bool(_events(after, "move")) and after.to_move != start.to_move and not _events(after, "penalty")
+
+
+LESSON = [
+    Step(
+        key="setup", title="Bring in a piece",
+        task="Bring in your first piece: tap a cell of the three bottom rows, then its number.",
+        hint="The darker bottom rows are your setup area. A piece costs its number from your reserve of 60, "
+             "and the first turn may spend 30 at most.",
+        done="Your pieces are built from your reserve: the first turn places them, up to 30 points, "
+             "then say done.",
+        goal=any_move,
+    ),
+    Step(
+        key="speed", title="A group's speed",
+        task="Move your 5 as far toward Blue's side as it may go this turn.",
+        hint="Your 5 on c5 touches the 2 on c4: one group, and a group moves at its lowest number, "
+             "so two steps.",
+        done="The 2 slowed the 5: a group's pieces each move up to its lowest number of steps, "
+             "so mixing numbers wastes speed.",
+        goal=_five_at_full_speed, moves=("c4=2", "c5=5", "done", "m5=3", "done"),
+    ),
+    Step(
+        key="attack", title="Attack and support",
+        task="Take a Blue piece and keep your attacker on the board.",
+        hint="Blue's 2 and 3 on m4 and m5 back each other: each defends with 5. "
+             "Only your 6 on i7 beats that; your 4 would fall with it.",
+        done="The piece attacked always goes; the attacker stays only if its number beats the defender's "
+             "plus its neighbours'.",
+        goal=_attack_survived,
+        moves=("c4=6", "c6=4", "done", "m4=2", "m5=3", "done", "c4-i7", "pass", "c6-g7", "pass", "g7-k7", "pass"),
+    ),
+    Step(
+        key="home-row", title="Reach the home row",
+        task="Put your 6 on Blue's home row, the top edge.",
+        hint="Your lone 6 on i7 may go six steps: row o, the top edge, is six rows up. "
+             "Go round Blue's 3, not through it.",
+        done="Blue has no piece on its home row: unless Blue takes your 6 or brings a piece there, "
+             "you win at the start of your next turn.",
+        goal=_on_home_row, moves=("c6=6", "done", "m2=3", "done", "c6-i7", "pass"),
+    ),
+    Step(
+        key="costs", title="Retreat and delay",
+        task="Move your 3 without paying anything from your reserve.",
+        hint="You have delayed six times. A move back is a retreat and a move sideways another delay, "
+             "the seventh: each costs 1. Move toward the top.",
+        done="Moving forward is free; falling back costs 1 at once, and marking time costs 1 every "
+             "seventh delay.",
+        goal=_moved_for_free, moves=("c6=3", "done", "m5=3", "done", "c6-f7") + ("pass",) * 13,
+    ),
+]
