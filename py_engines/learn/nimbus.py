@@ -9,8 +9,9 @@ to move, with both actions of the turn still to make.
 """
 from __future__ import annotations
 
+from ..core import Game
 from .diagram import Diagram
-from .lesson import Step
+from .lesson import Step, any_move
 
 OPTIONS = {"sets": 2}
 
@@ -218,5 +219,107 @@ DIAGRAMS = [
 ]
 
 
-# The game's short course (being written): see py_engines/learn/manalath.py.
-LESSON: list[Step] = []
+# The game's short course. Its steps start from the examples above (the same positions,
+# player 2 to move), all but the first and the last.
+_EXAMPLE = {d.key: d.moves for d in DIAGRAMS}
+
+
+def _events(after: Game, kind: str) -> list[dict]:
+    return [e for e in after.events if e["type"] == kind]
+
+
+def _stands_up(start: Game, move: str, after: Game) -> bool:
+    return any(e["before"] != "u" and e["after"] == "u" for e in _events(after, "orient"))
+
+
+def _turns(start: Game, move: str, after: Game) -> bool:
+    return any(e["before"] != "u" and e["after"] != "u" for e in _events(after, "orient"))
+
+
+def _changes_square(start: Game, move: str, after: Game) -> bool:
+    return bool(_events(after, "move"))
+
+
+def _collect_pips(game: Game, move: str) -> int:
+    after = game.clone()
+    after.play(move)
+    return sum(e["pips"] for e in _events(after, "collect"))
+
+
+def _most_pips(start: Game, move: str, after: Game) -> bool:
+    """A collect worth as many pips as the best collect there is."""
+    collected = _events(after, "collect")
+    if not collected:
+        return False
+    best = max(_collect_pips(start, m) for m in start.legal_moves() if ":" in m)
+    return collected[0]["pips"] == best
+
+
+def _wins_the_round(start: Game, move: str, after: Game) -> bool:
+    return any(start.to_move in e["winners"] for e in _events(after, "round"))
+
+
+# The last step: three pyramids left on row 4 (a large red, a small red, a medium blue), the
+# other 27 upright in rows 1, 8, 7 and 2, which four turns clear; player 1 has then stood the red
+# on c4 upright and is left with the turn's collect.
+_LAST = (
+    "r3", "c4=n", "r1", "e4=u", "b2", "g4=u",
+    "r1", "a1=u", "r2", "b1=u", "r2", "c1=u", "r3", "d1=u", "y1", "e1=u", "y1", "f1=u", "y2", "g1=u",
+    "y2", "a8=u", "y3", "b8=u", "y3", "c8=u", "g1", "d8=u", "g1", "e8=u", "g2", "f8=u", "g2", "g8=u",
+    "g3", "a7=u", "g3", "b7=u", "b1", "c7=u", "b1", "d7=u", "b2", "e7=u", "b3", "f7=u", "b3", "g7=u",
+    "k1", "a2=u", "k1", "b2=u", "k2", "c2=u", "k2", "d2=u", "k3", "e2=u", "k3", "f2=u",
+    "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "g7-h7", "u:a7-h7", "f2-g2", "u:a2-g2",
+    "c4=u",
+)
+
+LESSON: list[Step] = [
+    Step(
+        key="setup", title="Set up the board",
+        task="Take a pyramid from the pile: any colour, any size.",
+        hint="The buttons below the lesson are the pile, one for each colour and size (1 to 3 pips): tap any of them.",
+        done="In the setup each player in turn takes a pyramid and puts it on the board, flat or upright. "
+             "Once the pile is empty, play begins.",
+        goal=any_move, players=2, options=OPTIONS,
+    ),
+    Step(
+        key="stand-up", title="Stand one up",
+        task="Stand a flat pyramid upright.",
+        hint="The green on d5 lies flat, pointing north-east: tap it, then choose upright.",
+        done="Standing a pyramid up, laying a lone one flat or turning it is a move action. "
+             "A turn is one move action and one collect, in either order.",
+        goal=_stands_up, moves=_EXAMPLE["stand-up"], players=2, options=OPTIONS,
+    ),
+    Step(
+        key="turn", title="Turn a flat one",
+        task="Turn a flat pyramid to point another way, without standing it up.",
+        hint="The red on b3 points east: tap it and choose north, so that it points like the yellow on g3.",
+        done="A flat pyramid stays on its square when it turns. Pyramids that point the same way "
+             "along a line may then be collected together.",
+        goal=_turns, moves=_EXAMPLE["turn"], players=2, options=OPTIONS,
+    ),
+    Step(
+        key="move", title="Slide or step",
+        task="Move a pyramid to another square: slide a flat one or step an upright one.",
+        hint="The red on e4 points east and may slide that way. The small yellow on top of d4 may "
+             "step one square, even onto the upright blue on c5.",
+        done="A flat pyramid slides where it points, over empty squares; the top of an upright stack "
+             "steps one square, onto an empty square or another upright stack.",
+        goal=_changes_square, moves=_EXAMPLE["step"], players=2, options=OPTIONS,
+    ),
+    Step(
+        key="collect", title="Collect a line",
+        task="Collect the line worth the most pips.",
+        hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each.",
+        done="A collect takes every top pyramid of one colour, one size or one orientation along a line. "
+             "The pips you collect are your points if you win the round.",
+        goal=_most_pips, moves=_EXAMPLE["collect-size"], players=2, options=OPTIONS,
+    ),
+    Step(
+        key="last", title="The last pyramid",
+        task="Collect every pyramid left on the board and win the round.",
+        hint="You have just stood the red on c4 upright: now the three pyramids on row 4 all stand upright.",
+        done="You took the last pyramid, so the round is yours and you score all the pips you collected in it; "
+             "the other player's pips score nothing.",
+        goal=_wins_the_round, moves=_LAST, players=2, options=OPTIONS,
+    ),
+]
