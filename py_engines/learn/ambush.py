@@ -1,4 +1,4 @@
-"""Ambush's worked examples: what a stack's strength is, and what a sandwich captures."""
+"""Ambush's worked examples (what a stack's strength is, and what a sandwich captures) and its lesson."""
 from __future__ import annotations
 
 from .diagram import Diagram
@@ -101,5 +101,79 @@ DIAGRAMS = [
 ]
 
 
-# The game's short course (being written): see py_engines/learn/manalath.py.
-LESSON: list[Step] = []
+def _placement(start, move, after):
+    return any(e["type"] == "place" for e in after.events)
+
+
+def _onto_own_stack(start, move, after):
+    return any(e["type"] == "place" and e["on_stack"] for e in after.events)
+
+
+def _stack_on_c3_of_3(start, move, after):
+    cell = after.view()["cells"].get("c3")
+    return move[:2] == "c3" and _onto_own_stack(start, move, after) and cell["strength"] == 3
+
+
+def _captures(kind, cell=None):
+    """A goal: a move of ``kind`` (``place`` or ``rotate``) after which the mover has
+    captured (the pyramid on ``cell``, if named)."""
+    def goal(start, move, after):
+        return any(e["type"] == kind for e in after.events) and any(
+            e["type"] == "capture" and e["player"] == start.to_move and cell in (None, e["cell"])
+            for e in after.events)
+    return goal
+
+
+LESSON = [
+    Step(
+        key="place", title="A turn",
+        task="Place a pyramid on any empty cell: tap a cell, then its size.",
+        hint="Any cell will do. Every tree has a small on top, so a small is the size you have now.",
+        done="That is a turn: the top pyramid of one of your five trees, placed on the board.",
+        goal=_placement,
+    ),
+    Step(
+        key="stack", title="Stacking",
+        task="Put a pyramid on top of your own stack on c3.",
+        hint="Tap c3, where your small stands, then a size. Black's d4 is closed to you.",
+        done="A pyramid goes on an empty cell or on a stack of your own colour, never on the other colour's.",
+        goal=_onto_own_stack, moves=("c3s", "d4s"),
+    ),
+    Step(
+        key="strength", title="Strength",
+        task="Put one pyramid on your small on c3 so that the stack's strength is 3.",
+        hint="Strength is the pips that show, and a pyramid is hidden under a larger one: "
+             "a medium on the small makes 2, not 3.",
+        done="The large hides the small, so the stack shows 3 pips. A smaller pyramid on top adds "
+             "its pips; a larger one hides what is under it.",
+        goal=_stack_on_c3_of_3, moves=("c3s", "d5s", "f1s", "a6s", "e1m", "f6s"),
+    ),
+    Step(
+        key="sandwich", title="A sandwich",
+        task="Capture Red's large on b2 with one placement.",
+        hint="Look at b3, across b2 from your medium on b1. The two ends must make more than "
+             "the large's 3 pips.",
+        done="Your two ends make 4 or 5 against the large's 3: it is captured and its 3 pips are yours. "
+             "A small on b3 would make 3, a tie, and a tie captures nothing.",
+        goal=_captures("place", "b2"), moves=("4cw-s", "3cw-s", "4cw-m", "3cw-s", "4cw-s", "b1m", "b2l"),
+    ),
+    Step(
+        key="turn", title="Turning",
+        task="Capture Red's medium on c5 by turning a coaster, paying a pyramid.",
+        hint="Coaster 4 is the top right one. Turned counterclockwise, it carries your medium "
+             "from e6 to d5, next to c5.",
+        done="Row 5 now reads black small, red medium, black medium: 1 + 2 against 2, and the medium "
+             "is yours. After a turn, every sandwich touching the coaster captures; the pyramid paid "
+             "leaves the game.",
+        goal=_captures("rotate", "c5"), moves=("2cw-s", "b5s", "2cw-s", "e6m", "c5m"),
+    ),
+    Step(
+        key="closed", title="A closed coaster",
+        task="Capture a Black pyramid by turning a coaster: coaster 1, just turned by Black, may not turn now.",
+        hint="Coaster 2 is the bottom right one. Turned clockwise, it carries Black's small from "
+             "e1 to d2, between your medium on c2 and your small on e2.",
+        done="The coaster turned on the turn just before is closed for one turn, so a turn cannot "
+             "simply be undone. Now play a whole game: the larger total of captured pips wins.",
+        goal=_captures("rotate"), moves=("e2s", "e1s", "a2m", "a3m", "d3s", "1half-s"),
+    ),
+]

@@ -1,0 +1,88 @@
+"""Ambush's lesson (py_engines/learn/ambush.py): each step accepts exactly the
+moves that do its task, found here another way, by replaying each legal move and
+reading the board, the trees and the captured pips (not the step's goal)."""
+from __future__ import annotations
+
+import pytest
+
+import py_engines
+from py_engines.games.ambush import INDEX, PLACEMENTS, TURN_MOVES
+from py_engines.learn import LESSONS
+
+from test_lesson import passing, replayed
+
+STEPS = {step.key: step for step in LESSONS["ambush"]}
+
+
+def start(key):
+    return py_engines.load(STEPS[key].record("ambush"))
+
+
+def taken(key, move, cell=None):
+    """Whether ``move`` at the step's position makes the mover capture (a pyramid from ``cell``)."""
+    before, after = start(key), replayed("ambush", STEPS[key], move)
+    me = before.to_move
+    if len(after.captured[me]) == len(before.captured[me]):
+        return False
+    return cell is None or len(after.stacks[INDEX[cell]]) < len(before.stacks[INDEX[cell]])
+
+
+def test_the_course_is_six_steps_in_order():
+    assert list(STEPS) == ["place", "stack", "strength", "sandwich", "turn", "closed"]
+
+
+def test_place_accepts_every_placement_and_no_turn():
+    legal = set(start("place").legal_moves())
+    assert passing("ambush", STEPS["place"]) == {m for m in legal if m in PLACEMENTS}
+    assert passing("ambush", STEPS["place"]) and legal - passing("ambush", STEPS["place"])
+
+
+def test_stack_accepts_the_pyramids_that_go_on_red_s_own_stack():
+    game = start("stack")
+    own = {c for c in range(36) if game.owner[c] == game.to_move}
+    expected = {m for m in game.legal_moves() if m in PLACEMENTS and PLACEMENTS[m][0] in own}
+    assert passing("ambush", STEPS["stack"]) == expected == {"c3s", "c3m"}
+    assert "d4s" not in game.legal_moves()  # Black's stack is closed to Red
+
+
+def test_strength_accepts_the_pyramid_that_makes_c3_show_three_pips():
+    game = start("strength")
+    expected = {m for m in game.legal_moves()
+                if m[:2] == "c3" and replayed("ambush", STEPS["strength"], m).power[INDEX["c3"]] == 3}
+    assert passing("ambush", STEPS["strength"]) == expected == {"c3l"}
+    assert {"c3s", "c3m"} <= set(game.legal_moves())  # legal, but 2 pips
+
+
+def test_sandwich_accepts_the_placements_that_capture_the_large():
+    game = start("sandwich")
+    expected = {m for m in game.legal_moves() if m in PLACEMENTS and taken("sandwich", m, "b2")}
+    assert passing("ambush", STEPS["sandwich"]) == expected == {"b3m", "b3l"}
+    assert not taken("sandwich", "b3s")  # a tie
+
+
+def test_turn_accepts_the_turns_that_capture_c5():
+    game = start("turn")
+    expected = {m for m in game.legal_moves() if m in TURN_MOVES and taken("turn", m, "c5")}
+    assert passing("ambush", STEPS["turn"]) == expected == {"4ccw-s", "4ccw-l"}
+    assert taken("turn", "d5l", "c5")  # a placement captures too, but the task is a turn
+
+
+def test_closed_accepts_the_capturing_turns_of_an_open_coaster():
+    game = start("closed")
+    expected = {m for m in game.legal_moves() if m in TURN_MOVES and taken("closed", m)}
+    assert passing("ambush", STEPS["closed"]) == expected == {"2cw-s", "2cw-m", "2cw-l"}
+    # Coaster 1 would capture too, but Black turned it just before.
+    assert game.blocked == 1 and not any(m.startswith("1") for m in game.legal_moves())
+    opened = game.clone()
+    opened.blocked = None
+    opened.play("1ccw-s")
+    assert len(opened.captured[0]) == 1
+    step = STEPS["closed"]
+    ok, after, said = step.attempt(game, "1ccw-s")
+    assert not ok and after is None and "turned on the turn just before" in said
+
+
+@pytest.mark.parametrize("key", list(STEPS))
+def test_each_step_has_a_passing_and_a_failing_move(key):
+    legal = set(start(key).legal_moves())
+    assert passing("ambush", STEPS[key]) and legal - passing("ambush", STEPS[key])
