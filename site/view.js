@@ -4,6 +4,7 @@
 // buttons do comes in as `actions` (app.js); the board itself is board.js, the
 // marks of the last turns on it come from marks.js, the zoom from zoom.js.
 import { Board } from "./board.js";
+import { showStylesOf } from "./games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "./marks.js";
 import { SEAT_CHOICES, coachOn, computerToMove, seatsOf } from "./session.js";
@@ -89,6 +90,7 @@ function buildGameView(entry, actions) {
   // A tap anywhere on the game skips a move's motion to its end (and is taken as usual).
   root.addEventListener("pointerdown", () => view?.board?.finish(), { capture: true });
   document.getElementById("view").replaceChildren(root);
+  showStylesOf(entry.name);
   view = { entry, board: null, layout: null, els, actions, motion: null, focusAfter: null };
 }
 
@@ -115,7 +117,10 @@ export function paintPages(actions, drawHome) {
     let drawn = true;
     const page = state.page;
     if (page.kind === "home") {
-      if (home !== page) drawHome(state);
+      if (home !== page) {
+        drawHome(state);
+        showStylesOf(null);
+      }
       home = page;
       view = null;
     } else if (page.kind === "game") {

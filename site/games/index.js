@@ -47,6 +47,7 @@ export function loadUi(game) {
         const link = document.createElement("link");
         link.rel = "stylesheet";
         link.href = new URL(`./${game.name}.css`, import.meta.url).href;
+        link.media = "not all"; // loaded now, applied only on its game's page (showStylesOf)
         link.dataset.gameCss = game.name;
         document.head.appendChild(link);
       }
@@ -56,4 +57,15 @@ export function loadUi(game) {
     loaded.set(game.name, promise);
   }
   return loaded.get(game.name);
+}
+
+/**
+ * A game's stylesheet applies on its own page only: every other game's is switched
+ * off (two games may style the same classes, such as a third player's marks).
+ * `name`: the game whose page is on screen, or null for none.
+ */
+export function showStylesOf(name) {
+  for (const link of document.querySelectorAll("link[data-game-css]")) {
+    link.media = link.dataset.gameCss === name ? "all" : "not all";
+  }
 }
