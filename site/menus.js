@@ -82,10 +82,36 @@ export function importGame(api) {
     placeholder: '{"format":1,"game":"manalath",…}  or  …#/manalath?moves=e5w.c7b',
   });
   const error = h("p", { id: "import-error", class: "dialog-error", role: "alert", hidden: true });
+  const fileStatus = h("p", { class: "dialog-status", role: "status" });
+  // A file (from Export's Download) is read into the field, then imported as pasted text is.
+  const readFile = async (file) => {
+    if (!file) return;
+    error.hidden = true;
+    if (file.size > MAX_RECORD_CHARS * 4) {
+      error.textContent = `Not imported: ${file.name} is too large (${file.size.toLocaleString()} bytes) to be a game record.`;
+      error.hidden = false;
+      return;
+    }
+    try {
+      field.value = (await file.text()).trim();
+      fileStatus.textContent = `Read ${file.name}: choose Import to open it.`;
+    } catch {
+      error.textContent = `Not imported: ${file.name} could not be read.`;
+      error.hidden = false;
+    }
+  };
+  const picker = h("input", { type: "file", id: "import-file", accept: ".json,.txt,application/json,text/plain",
+    "aria-label": "Game record file", onchange: () => readFile(picker.files[0]) });
+  field.addEventListener("dragover", (event) => event.preventDefault());
+  field.addEventListener("drop", (event) => {
+    event.preventDefault();
+    readFile(event.dataTransfer?.files?.[0]);
+  });
   openDialog({
     id: "import-dialog",
     title: "Import a game",
-    body: [h("p", {}, "Paste a game record (from Export) or a share link. It becomes the game on screen and is saved as a new game (a game saved already is opened instead); the current game stays under Saved games."), field, error],
+    body: [h("p", {}, "Paste a game record (from Export) or a share link, or choose a record's file (or drop it on the box). It becomes the game on screen and is saved as a new game (a game saved already is opened instead); the current game stays under Saved games."),
+      field, h("label", { class: "import-file" }, "From a file: ", picker), fileStatus, error],
     actions: [
       { label: "Cancel", id: "import-cancel" },
       {
