@@ -67,7 +67,7 @@ engine.on("failed", (message) => {
   loading.setAttribute("role", "alert");
   document.getElementById("loading-label").textContent =
     `The game engine could not start: ${message}. Reload the page to try again.`;
-  store.update({ engine: "failed", engineError: message });
+  store.update({ engine: "failed" }); // the loading box above says why
 });
 
 // -- routing ----------------------------------------------------------------------

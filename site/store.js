@@ -9,9 +9,8 @@ export const CHANCE = -1; // to_move while dice must be rolled (py_engines.CHANC
 
 const state = {
   engine: "starting",   // "starting", "ready" or "failed" (the game engine, in its worker)
-  engineError: "",      // why it failed, in words
   page: { kind: "none" }, // {kind: "home"} or {kind: "game", entry, loading}: loading while a route is being opened
-  layout: null,         // the board layout of the game page on screen ({layout, start} from boards.js), once fetched
+  layout: null,         // the game page's board data once fetched: {name, layout, start, diagrams} (boards.js)
   mode: "play",         // the game page's mode (modes/): "play", "picture" while the engine starts, "lesson"
   lesson: null,         // in a lesson: {game, title, steps, done (keys), index, outcome: {ok, text}, hinted}
   session: null,        // the game on screen: {id, game, title, created, updated, record (every move), cursor, seats}

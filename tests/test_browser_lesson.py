@@ -1,59 +1,99 @@
-"""A whole lesson on a phone (modes/lesson.js): from the home page, each step's
-task done by taps, a wrong move said and tried again, the progress kept, and the
-last step leading to a first game against the computer."""
+"""Each game's whole lesson on a phone (modes/lesson.js): from the home page, each
+step's task done by taps (a move entered by its steps, cells then choices), a wrong
+move said and tried again, the progress kept after a reload, and the last step
+leading to a first game against the computer."""
 from __future__ import annotations
 
 import pytest
 
+import py_engines
 from conftest import wait_ready
 from py_engines.learn import LESSONS
 
 pytestmark = pytest.mark.browser
 
-# A move that does each step's task, and for some a move that does not.
-RIGHT = {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "no-gift": "a1b"}
-WRONG = {"either-colour": "a1w", "quint": "a1w", "no-gift": "c6w"}
+# For each game, a move that does each step's task, and for some steps a legal move that does not.
+COURSES = {
+    "manalath": (
+        {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "no-gift": "a1b"},
+        {"either-colour": "a1w", "quint": "a1w", "no-gift": "c6w"},
+    ),
+    "ambush": (
+        {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "turn": "4ccw-s", "closed": "2cw-s"},
+        {"place": "1cw-s", "stack": "c2m", "strength": "c3m", "sandwich": "b3s", "turn": "4cw-s", "closed": "2ccw-s"},
+    ),
+    "nymbat": (
+        {"setup": "b4=3", "speed": "c5-e6", "attack": "i7-m5", "home-row": "i7-o4", "costs": "f7-i7"},
+        {"speed": "c5-d5", "attack": "k7-m5", "home-row": "i7-m7", "costs": "f7-e7"},
+    ),
+    "not_nyout": (
+        {"summon": "+3", "move": "S3>E/2", "short-way": "E>n2/4", "join": "S2>S4/2&", "fight": "2E>e2/2"},
+        {"move": "+2", "short-way": "E>E4/4", "join": "S2>S4/2", "fight": "1E>e2/2"},
+    ),
+    "nimbus": (
+        {"setup": "r3", "stand-up": "d5=u", "turn": "b3=n", "move": "d4-c5", "collect": "3:b2-f6", "last": "u:c4-g4"},
+        {"stand-up": "d5=n", "turn": "b3=u", "move": "e4=n", "collect": "u:b2-f6", "last": "r:c4-e4"},
+    ),
+}
+OPENS_WITH_DICE = {"not_nyout"}  # a new game starts with the roll-off, a move of the dice
 
 
-def enter(page, move: str) -> None:
-    page.tap(f'[data-cell="{move[:-1]}"]')
-    page.tap(f'[data-choice="{move[-1]}"]')
+def enter(page, game: str, step, move: str) -> None:
+    """Tap ``move``'s steps at ``step``'s position, and wait for the lesson's verdict."""
+    for part in py_engines.load(step.record(game)).move_steps(move):
+        if "cell" in part:
+            page.tap(f'[data-cell="{part["cell"]}"]')
+        else:
+            page.tap(f'[data-choice="{part["choice"]}"]')
     page.wait_for_selector("#lesson-outcome")
 
 
-def test_the_manalath_lesson_from_first_move_to_first_game(phone, server):
-    steps = LESSONS["manalath"]
-    assert set(RIGHT) == {step.key for step in steps}
+def wait_for_step(page, number: int) -> None:
+    page.wait_for_function(f"document.querySelector('.lesson-head')?.textContent.startsWith('Lesson {number} of')")
+
+
+def test_every_game_has_a_course_here():
+    assert set(COURSES) == set(LESSONS) == set(py_engines.GAMES)
+
+
+@pytest.mark.parametrize("game", sorted(COURSES))
+def test_a_lesson_from_first_move_to_first_game(phone, server, game):
+    right, wrong = COURSES[game]
+    steps = LESSONS[game]
+    assert set(right) == {step.key for step in steps} and set(wrong) <= set(right)
     phone.goto(server.url)
     wait_ready(phone)
-    phone.tap('[data-learn="manalath"]')
+    phone.tap(f'[data-learn="{game}"]')
     for number, step in enumerate(steps, 1):
-        phone.wait_for_function(f"document.querySelector('.lesson-head')?.textContent.startsWith('Lesson {number} of')")
+        wait_for_step(phone, number)
         assert phone.inner_text("#lesson-task") == step.task
-        if step.key in WRONG:
+        if step.key in wrong:
             phone.tap("#lesson-hint-button")
             assert phone.inner_text("#lesson-hint") == step.hint
-            enter(phone, WRONG[step.key])
+            enter(phone, game, step, wrong[step.key])
             assert phone.inner_text("#lesson-outcome").startswith("Not this time")
             phone.tap("#lesson-retry")
             phone.wait_for_selector("#lesson-outcome", state="detached")
-        enter(phone, RIGHT[step.key])
-        assert phone.inner_text("#lesson-outcome").startswith("✓") and step.done in phone.inner_text("#lesson-outcome")
+        enter(phone, game, step, right[step.key])
+        outcome = phone.inner_text("#lesson-outcome")
+        assert outcome.startswith("✓") and step.done in outcome
         if number < len(steps):
             phone.tap("#lesson-next")
-    # Every step is marked done, and stays so.
+    # Every step is marked done, and stays so after a reload.
     assert phone.locator(".lesson-step.done").count() == len(steps)
     phone.reload()
     wait_ready(phone)
     phone.wait_for_selector(".lesson-step")
     assert phone.locator(".lesson-step.done").count() == len(steps)
-    phone.tap(".lesson-step >> nth=4")
-    enter(phone, RIGHT["no-gift"])
-    # The first game: a new Manalath against the computer, the player moving first; nothing of the lesson saved.
+    phone.tap(f".lesson-step >> nth={len(steps) - 1}")
+    wait_for_step(phone, len(steps))
+    enter(phone, game, steps[-1], right[steps[-1].key])
+    # The first game: a new game against the computer, the player moving first; nothing of the lesson saved.
     phone.tap("#lesson-first-game")
-    phone.wait_for_function("location.hash === '#/manalath' && !document.querySelector('#lesson:not([hidden])')")
+    phone.wait_for_function(f"location.hash === '#/{game}' && !document.querySelector('#lesson:not([hidden])')")
     phone.wait_for_function("document.querySelector('#seat-1')?.value === 'easy'")
     assert phone.input_value("#seat-0") == "human"
-    assert phone.locator("#moves [data-ply]").count() == 0
+    if game not in OPENS_WITH_DICE:
+        assert phone.locator("#moves [data-ply]").count() == 0
     saved = phone.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('boardgames.save.')).length")
     assert saved == 1  # the first game (a computer seat chosen), not the lesson's positions
