@@ -3,11 +3,12 @@
 // (board.js setMarks) and, for the move just played, into motion (board.js
 // animate). A game's page module may draw what was taken (`ghost(event, view)`:
 // SVG markup in the cell's coordinates) and mark events of its own
-// (`marks(event, view)`: a list of marks, or null for the usual ones).
+// (`marks(event, view, age)`: a list of marks, or null for the usual ones; `age`
+// is "newest", "older" or "hint").
 
-/** The marks of one event; `cls` says whose turn and how old it is. */
-function eventMarks(e, ui, view, cls) {
-  const own = ui.marks ? ui.marks(e, view) : null;
+/** The marks of one event; `cls` says whose turn and how old it is (`age`). */
+function eventMarks(e, ui, view, cls, age) {
+  const own = ui.marks ? ui.marks(e, view, age) : null;
   if (own) return own.map((m) => ({ ...m, cls: `${cls} ${m.cls || ""}`.trim() }));
   switch (e.type) {
     case "place":
@@ -36,7 +37,7 @@ export function marksFor(state, ui) {
   turns.forEach((turn, i) => {
     const age = i === turns.length - 1 ? "newest" : "older";
     const cls = `${age}${turn.player === null ? "" : ` mark-p${turn.player}`}`;
-    for (const e of turn.events) out.push(...eventMarks(e, ui, state.view, cls));
+    for (const e of turn.events) out.push(...eventMarks(e, ui, state.view, cls, age));
   });
   const taken = new Set((state.last_move?.events || []).filter((e) => e.type === "capture" || e.type === "remove")
     .map((e) => e.cell));
@@ -46,7 +47,7 @@ export function marksFor(state, ui) {
 
 /** The marks of a hint: the same shapes, in the hint's own style. */
 export function hintMarks(events, ui, view) {
-  return events.flatMap((e) => eventMarks(e, ui, view, "hint"));
+  return events.flatMap((e) => eventMarks(e, ui, view, "hint", "hint"));
 }
 
 /** The motion of one move just played: pieces that moved glide, a coaster turns. */

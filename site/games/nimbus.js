@@ -165,8 +165,13 @@ export default {
     return out;
   },
 
-  /** A collect: a faded picture of each pyramid taken, and the line it was taken along. */
-  marks(e) {
+  /**
+   * Only the last turn is marked: with many players the turns before it would pile up on the
+   * board (they are told in words under it). A collect: a faded picture of each pyramid taken,
+   * and the line it was taken along.
+   */
+  marks(e, view, age) {
+    if (age === "older") return [];
     if (e.type === "collect") {
       const ghosts = e.taken.map((t) => ({ kind: "ghost", cell: t.cell, markup: pyramidSvg(t.kind, t.orient) }));
       return e.ends[0] === e.ends[1] ? ghosts : [{ kind: "line", cells: e.ends }, ...ghosts];
