@@ -427,7 +427,9 @@ class NotNyout(Game):
                 steps.append({"choice": "join" if join else "apart"})
             return steps
         if kind == "summon":
-            steps = [{"choice": "stable"}, {"cell": NAMES[self._summon_target(self.current, action[1])]}]
+            steps = [{"choice": "stable"}]
+            if len(set(self.rolls or ())) > 1:  # one die value left: one station, so no tap on it
+                steps.append({"cell": NAMES[self._summon_target(self.current, action[1])]})
             if self._owner(self._summon_target(self.current, action[1])) == self.current:
                 steps.append({"choice": "join" if action[2] else "apart"})
             return steps
@@ -476,6 +478,7 @@ class NotNyout(Game):
             "current": self.current,
             "rolls": None if self.rolls is None else self.rolls[:],
             "summoned": self.summoned,
+            "summons": self._summons(),
             "rolloff": {"tied": [r for r in self.ranks if len(r) > 1][:1],
                         "rolls": {str(p): v for p, v in self.rolloff.items()},
                         "ranking": [r[0] for r in self.ranks if len(r) == 1]},
@@ -531,6 +534,14 @@ class NotNyout(Game):
 
     def _summon_target(self, player: int, roll: int) -> int:
         return (self.home[player] + roll) % RING
+
+    def _summons(self) -> dict[str, str]:
+        """Where a summon may go now: die -> station (nothing when no summon is legal)."""
+        me = self.current
+        if (self.result or self.rolling_off or self.combat or not self.order or not self.rolls
+                or self.home[me] is None or self.summoned or not self.stable[me]):
+            return {}
+        return {str(roll): NAMES[self._summon_target(me, roll)] for roll in sorted(set(self.rolls))}
 
     def _reach(self, src: int, roll: int, me: int) -> dict[int, bool]:
         """Where a group of ``me`` on ``src`` ends with ``roll``: station -> whether it fights there."""

@@ -90,7 +90,7 @@ LESSON = [
     Step(
         key="summon", title="Summon a horse",
         task="You rolled a 3: summon a horse from your stable onto the track.",
-        hint="Tap the Summon button, then S3: a horse enters as many stations counterclockwise from your "
+        hint="Tap the Summon to S3 button: a horse enters as many stations counterclockwise from your "
              "home S as the die shows.",
         done="Your first horse is on the track. Each turn you roll one die per group on the board and spend every "
              "die, moving a group or, once a turn, summoning a horse.",

@@ -106,8 +106,24 @@ function diceBanner(state) {
 
 const swatch = (p) => `<span class="swatch ${SWATCHES[p]}" aria-hidden="true"></span>`;
 
-function choiceText(token) {
-  if (token === "stable") return "Summon";
+/** Where a summon may go now (the engine's `summons`: die -> station), as "S3 with the 3, S1 with the 1". */
+function summonStations(view) {
+  const list = Object.entries(view.summons || {}).sort((a, b) => b[0] - a[0]);
+  return list.map(([roll, station]) => `${station} with the ${roll}`).join(" or ");
+}
+
+/** The one station a summon may go to now, or null (none, or one per die value left). */
+function onlySummonStation(view) {
+  const stations = Object.values(view.summons || {});
+  return stations.length === 1 ? stations[0] : null;
+}
+
+function choiceText(token, state) {
+  if (token === "stable") {
+    // With one station possible, the summon goes there at once (the engine asks for no tap on it).
+    const only = state && onlySummonStation(state.view);
+    return only ? `Summon to ${only}` : "Summon";
+  }
   if (token === "join") return "Join";
   if (token === "apart") return "Stay apart";
   let m = token.match(/^g(\d)$/);
@@ -132,9 +148,10 @@ export default {
   /** Keyboard shortcuts for choices: key -> choice token. */
   keys: { s: "stable", j: "join", a: "apart", 1: "r1", 2: "r2", 3: "r3", 4: "r4" },
 
-  choice(token) {
+  choice(token, state) {
     const keys = { stable: "S", join: "J", apart: "A", r1: "1", r2: "2", r3: "3", r4: "4" };
-    return { text: choiceText(token), swatch: "", key: keys[token] || "" };
+    const preview = token === "stable" && state ? Object.values(state.view.summons || {}) : undefined;
+    return { text: choiceText(token, state), swatch: "", key: keys[token] || "", preview };
   },
 
   banner: diceBanner,
@@ -200,10 +217,16 @@ export default {
     if (v.phase === "home") return "Tap a free cardinal (N, E, S or W): your horse enters counterclockwise from it.";
     const choices = next.choices;
     if (selected.length === 0 && choices.includes("stable")) {
-      if (!next.cells.size) return "Summon a horse from the stable: it enters counterclockwise from your home.";
-      return "Tap one of your groups, then where it goes; or Summon a horse from the stable.";
+      const only = onlySummonStation(v);
+      const summon = only ? `Summon a horse from the stable onto ${only}` : "Summon a horse from the stable";
+      if (!next.cells.size) return `${summon}: it enters counterclockwise from your home.`;
+      return `Tap one of your groups, then where it goes; or ${summon}.`;
     }
-    if (selected.length === 0) return "Tap one of your groups, then where it goes.";
+    // Summon tapped, several dice values left: the stations they reach are live.
+    if (selected.length === 0 && next.cells.size && Object.keys(v.summons || {}).length > 1) {
+      return `Tap where the horse comes in: ${summonStations(v)}.`;
+    }
+    if (selected.length === 0 && !choices.includes("join")) return "Tap one of your groups, then where it goes.";
     if (choices.includes("join")) return "Join the group you landed on, or stay apart?";
     if (choices.some((c) => c.startsWith("r"))) return "Several dice reach that station: which one?";
     if (choices.some((c) => c.startsWith("g"))) return "Which of your groups there?";
@@ -311,6 +334,7 @@ export default {
     <h3>Playing here</h3>
     <p>The page rolls the dice. Tap one of your groups, then the station it should go to; when
     needed, pick the group, the die, or Join / Stay apart from the buttons below the board.
-    <b>Summon</b> brings in a horse; the split buttons appear after tapping a group. Keys: S
+    <b>Summon</b> brings in a horse: at once when the dice left allow only one station (the button
+    names it), else tap the station it should enter; the split buttons appear after tapping a group. Keys: S
     summon, J join, A stay apart, 1–4 pick a die; U and R undo and redo, Escape cancels.</p>`,
 };
