@@ -37,3 +37,38 @@ def test_only_the_last_turn_is_marked(phone, server):
     assert page.locator(".marks .mark-path").count() <= 1
     # What the earlier turns did is still told in words under the board.
     assert page.locator("#recent .recent-turn").count() >= 5
+
+
+def a_collect_from_a_stack() -> list[str]:
+    """A record whose last move is a collect that emptied one square and left a stack on another."""
+    for seed in range(20):
+        whole = random_game("nimbus", seed, 2, random_setup=True, goal="rounds1")
+        game = py_engines.new_game("nimbus", 2, whole.seed, **whole.options)
+        for ply, move in enumerate(whole.history, 1):
+            game.play(move)
+            if ":" in move and not game.is_over:
+                squares = game.view()["squares"]
+                taken = [t["cell"] for t in game.events[0]["taken"]]
+                if any(c in squares for c in taken) and any(c not in squares for c in taken):
+                    return whole.history[:ply]
+    raise AssertionError("no such collect in 20 games")
+
+
+def test_what_a_collect_took_is_never_drawn_over_a_pyramid(phone, server):
+    moves = a_collect_from_a_stack()
+    game = py_engines.new_game("nimbus", 2, 0, random_setup=True, goal="rounds1")
+    for move in moves:
+        game.play(move)
+    squares = game.view()["squares"]
+    taken = [t["cell"] for t in game.events[0]["taken"]]
+    page = phone
+    open_link(page, server.url, moves, random_setup=True, goal="rounds1")
+    for cell in taken:
+        ghost = page.locator(f'.marks .mark-ghost[data-mark="{cell}"]')
+        ring = page.locator(f'.marks .mark-ring[data-mark="{cell}"]')
+        if cell in squares:  # a stack goes on there: ringed, and no picture over its top
+            assert ghost.count() == 0 and ring.count() == 1
+        else:  # emptied: an outline of what was there, not filled like a pyramid on the board
+            assert ghost.count() == 1
+            fills = ghost.locator("rect, polygon").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")
+            assert fills and all(fill == "none" for fill in fills)

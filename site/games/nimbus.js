@@ -22,21 +22,25 @@ const kindWords = (kind) => `${COLOURS[kind[0]].toLowerCase()} ${SIZES[kind[1]]}
 const orientWords = (o) => (o === "u" ? "upright" : `flat pointing ${DIR_WORDS[o]}`);
 const list = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
+/** A flat pyramid's outline, pointing north (y down), `h` its half-size. */
+const flatPoints = (h) => `0,${(-h * 1.05).toFixed(3)} ${(h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)} ${(-h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)}`;
+
+/** One pyramid's shape from above, centred on 0,0 (y down), with `cls` on the shape. */
+function shapeSvg(orient, h, cls) {
+  if (orient === "u") return `<rect class="${cls}" x="${-h}" y="${-h}" width="${2 * h}" height="${2 * h}" rx="0.03"/>`;
+  return `<polygon class="${cls}" transform="rotate(${DIRS.indexOf(orient) * 45})" points="${flatPoints(h)}"/>`;
+}
+
 /** One pyramid seen from above, centred on 0,0 (y down), in the colour's classes. */
 function pyramidSvg(kind, orient, scale = 1) {
   const colour = kind[0];
   const pips = Number(kind[1]);
   const h = (SPAN[pips] * scale) / 2;
-  let shape;
-  let dotsAt = 0;
+  let shape = shapeSvg(orient, h, `nim-pyr nim-${colour}`);
+  let dotsAt = 0.02;
   if (orient === "u") {
-    shape = `<rect class="nim-pyr nim-${colour}" x="${-h}" y="${-h}" width="${2 * h}" height="${2 * h}" rx="0.03"/>`
-      + `<path class="nim-edge nim-e${colour}" d="M${-h},${-h}L${h},${h}M${h},${-h}L${-h},${h}"/>`;
-  } else {
-    const turn = DIRS.indexOf(orient) * 45;
-    shape = `<g transform="rotate(${turn})"><polygon class="nim-pyr nim-${colour}" `
-      + `points="0,${(-h * 1.05).toFixed(3)} ${(h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)} ${(-h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)}"/></g>`;
-    dotsAt = 0.02;
+    shape += `<path class="nim-edge nim-e${colour}" d="M${-h},${-h}L${h},${h}M${h},${-h}L${-h},${h}"/>`;
+    dotsAt = 0;
   }
   let dots = "";
   const gap = 0.11 * scale;
@@ -45,6 +49,11 @@ function pyramidSvg(kind, orient, scale = 1) {
     dots += `<circle class="nim-dot nim-d${colour}" cx="${x.toFixed(3)}" cy="${dotsAt}" r="${(0.04 * scale).toFixed(3)}"/>`;
   }
   return shape + dots;
+}
+
+/** Where a pyramid was taken from an emptied square: its outline, dashed, in its colour (not one to take). */
+function goneSvg(kind, orient) {
+  return shapeSvg(orient, SPAN[kind[1]] / 2, `nim-gone nim-o${kind[0]}`);
 }
 
 function squareSvg(sq) {
@@ -167,22 +176,20 @@ export default {
 
   /**
    * Only the last turn is marked: with many players the turns before it would pile up on the
-   * board (they are told in words under it). A collect: a faded picture of each pyramid taken,
-   * and the line it was taken along.
+   * board (they are told in words under it). A collect: the line it was taken along, and each
+   * pyramid taken as a dashed outline where its square is empty now, or a dashed ring round the
+   * square where a stack goes on (never a picture over a pyramid that is there).
    */
   marks(e, view, age) {
     if (age === "older") return [];
     if (e.type === "collect") {
-      const ghosts = e.taken.map((t) => ({ kind: "ghost", cell: t.cell, markup: pyramidSvg(t.kind, t.orient) }));
-      return e.ends[0] === e.ends[1] ? ghosts : [{ kind: "line", cells: e.ends }, ...ghosts];
+      const taken = e.taken.map((t) => (view.squares[t.cell]
+        ? { kind: "ring", cell: t.cell, cls: "nim-taken" }
+        : { kind: "ghost", cell: t.cell, markup: goneSvg(t.kind, t.orient), cls: "nim-taken" }));
+      return e.ends[0] === e.ends[1] ? taken : [{ kind: "line", cells: e.ends }, ...taken];
     }
     if (e.type === "orient") return [{ kind: "ring", cell: e.cell }];
     return null;
-  },
-
-  /** Whether a cell holds something now (what was taken there is then drawn beside it). */
-  holds(view, cell) {
-    return Boolean(view.squares[cell]);
   },
 
   cellLabel(name, view) {
