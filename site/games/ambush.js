@@ -2,8 +2,9 @@
 // The board is the generic square board with the four coasters as regions. Each
 // stack is drawn from the side as a tower of pyramids in its owner's colour (a
 // pyramid hidden under a larger one is drawn faint), with its strength in a
-// badge; the middle cell of each coaster, which is tapped to turn it, carries a
-// turning arrow while it is empty.
+// badge. The middle cell of each coaster, which is tapped to turn it, shows a
+// turning arrow while a turn is being entered (ambush.css; at other times it is
+// an ordinary cell, where a tap places).
 
 const SEATS = ["Red", "Black"];
 const SWATCHES = ["amb0", "amb1"];
@@ -95,7 +96,7 @@ export default {
       if (view.cells[cell]) continue;
       const blocked = view.blocked === k ? " amb-blocked" : "";
       out[cell] = `<text class="amb-turn${blocked}" y="-0.06">${blocked ? "⊘" : "↻"}</text>`
-        + `<text class="amb-coord" y="0.3">${cell}</text>`;
+        + `<text class="amb-coord">${cell}</text>`;
     }
     for (const [cell, info] of Object.entries(view.cells)) out[cell] = stackSvg(info);
     return out;
@@ -146,10 +147,13 @@ export default {
     }
     if (!selected.length && sizes.length && !next.cells.size) return "Pay which pyramid for the turn? It leaves the game.";
     if (!next.choices.length && next.cells.size && [...next.cells].every((c) => c in CENTRES)) {
-      return "Tap the middle cell of the coaster to turn.";
+      return "Tap the middle cell (dashed, ↻) of the coaster to turn.";
     }
     const blocked = view.blocked ? ` (not coaster ${view.blocked}: it was just turned)` : "";
-    return `Tap a cell to place a pyramid, or pick a turn to turn a coaster${blocked}.`;
+    // The dashed boxes are the player's own stacks: say what a tap on one does.
+    const stacks = Object.values(view.cells).some((info) => info.player === state.to_move);
+    const where = stacks ? "an empty cell, or one of your stacks (dashed) to put a pyramid on it" : "a cell to place a pyramid";
+    return `Tap ${where}, or pick a turn to turn a coaster${blocked}.`;
   },
 
   players(state) {
@@ -253,8 +257,10 @@ export default {
     both sides could capture, the turning player's choice is written <b>mine</b> or <b>theirs</b>.</p>
     <h3>Playing here</h3>
     <p>To place, tap a cell, then the size. To turn a coaster, pick Turn ↻, Turn 180° or Turn ↺,
-    then the pyramid to pay, then tap the middle cell of the coaster (it shows ↻ when empty).
-    Each stack's badge gives its strength; faint pyramids are hidden under bigger ones. Keys:
+    then the pyramid to pay, then tap the middle cell of the coaster (the middles show ↻ in a
+    dashed box once a turn is picked; the others are greyed). At other times a dashed box marks
+    one of your own stacks, where a tap puts a pyramid on top. Each stack's badge gives its
+    strength; faint pyramids are hidden under bigger ones. Keys:
     arrows and Enter on the board, S, M, L for sizes, C, H, A for the turns, 1 and 2 for the order
     of captures; U and R (or Ctrl+Z and Ctrl+Y) undo and redo, Escape cancels.</p>`,
 };

@@ -1,0 +1,51 @@
+"""What a new player met in Ambush and Manalath (issue 27), checked on a phone:
+what the dashed boxes on Ambush's board mean, the coasters in the dark, the mark
+of a coaster's turn clear of every stack, a size or a payment taken without a
+question when it is the only one, and Manalath's losing quart told apart from a
+winning quint."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import wait_ready
+
+pytestmark = pytest.mark.browser
+
+MIDDLES = ("b2", "e2", "b5", "e5")
+# A game of ten turns: Red has stacks on c1, f4, f5 and f6, Black turned coaster 2 last.
+TEN_TURNS = "f5s.d3s.2half-m.3cw-m.f4s.f1s.f6s.a1m.c1m.2half-s"
+
+
+def open_ambush(page, base: str, moves: str = "") -> None:
+    page.goto(base + "#/ambush" + (f"?moves={moves}" if moves else ""))
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="c3"][data-live]')
+
+
+def dashed(page, cell: str) -> bool:
+    """Whether the cell shows the dashed box of a cell to tap."""
+    return page.eval_on_selector(f'[data-cell="{cell}"] .ring', "r => getComputedStyle(r).stroke !== 'none'")
+
+
+def turn_sign_shown(page, cell: str) -> bool:
+    return page.eval_on_selector(f'[data-deco="{cell}"] .amb-turn', "t => getComputedStyle(t).display !== 'none'")
+
+
+def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(phone, server):
+    page = phone
+    open_ambush(page, server.url, TEN_TURNS)
+    # Placing: the dashed boxes are Red's own stacks, and the line under the board says what they do.
+    assert [c for c in ("c1", "f4", "f5", "f6") if dashed(page, c)] == ["c1", "f4", "f5", "f6"]
+    assert "one of your stacks (dashed) to put a pyramid on it" in page.inner_text("#hint")
+    # An empty middle is a cell like any other: no dashed box, no turning sign, its name shown.
+    for cell in MIDDLES:
+        assert not dashed(page, cell) and not turn_sign_shown(page, cell), cell
+    assert page.is_visible('[data-deco="b2"] .amb-coord')
+    # Turning: the middles that may turn are the dashed boxes, with ↻; coaster 2's shows ⊘, no box.
+    page.tap('[data-choice="cw"]')
+    page.tap('[data-choice="m"]')
+    assert "middle cell (dashed, ↻)" in page.inner_text("#hint")
+    assert [c for c in MIDDLES if dashed(page, c)] == ["b2", "b5", "e5"]
+    assert all(turn_sign_shown(page, c) for c in MIDDLES)
+    assert page.text_content('[data-deco="e2"] .amb-turn') == "⊘"
+    assert not dashed(page, "f4")  # a stack is no cell to tap now
