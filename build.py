@@ -309,7 +309,7 @@ BOARDS_PY = r"""
 import json
 from py_engines import bridge
 from py_engines.games import catalog
-from py_engines.learn import DIAGRAMS, LESSONS
+from py_engines.learn import COVERS, DIAGRAMS, LESSONS
 
 def ask(request):
     answer = json.loads(bridge.handle(json.dumps(request)))
@@ -317,7 +317,8 @@ def ask(request):
         raise SystemExit(f"{request}: {answer['error']['message']}")
     return answer["result"]
 
-games = [{**game, "lesson": game["name"] in LESSONS} for game in catalog()]
+games = [{**game, "lesson": game["name"] in LESSONS, "lessonSteps": len(LESSONS.get(game["name"], [])),
+          "cover": COVERS.get(game["name"])} for game in catalog()]
 boards = {}
 for game in games:
     start = ask({"op": "new", "game": game["name"]})

@@ -18,8 +18,9 @@ import * as menus from "./menus.js";
 import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
-import { adopt, changeSeat, goTo, newGame, redo, startFresh, undo } from "./moves.js";
-import { openLink, reportUnreadable, restore, sessionForRecord } from "./session.js";
+import { adopt, changeSeat, chooseHowToPlay, goTo, newGame, redo, startFresh, undo } from "./moves.js";
+import { SEAT_LEVELS, gamesInProgress, openLink, reportUnreadable, restore, sessionForRecord } from "./session.js";
+import { readLessons, readOpponent } from "./storage.js";
 import { showsGame, store } from "./store.js";
 import { plainMessage } from "./engine.js";
 import { hideMessage, showMessage } from "./ui.js";
@@ -84,9 +85,7 @@ async function route() {
   if (store.state.mode === "lesson") store.update({ mode: "play", lesson: null, session: null, position: null });
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
-    setTitle("Little Board Games", false);
-    store.update({ page: { kind: "home" } });
-    shownHash = "#/";
+    showHome();
     return;
   }
   const entry = gameForLink(name);
@@ -107,11 +106,7 @@ async function route() {
   if (!entry || !entry.ui) {
     if (!entry) showMessage(`There is no game called “${name}”.`);
     if (shownHash) history.replaceState(null, "", shownHash);
-    else {
-      setTitle("Little Board Games", false);
-      store.update({ page: { kind: "home" } });
-      shownHash = "#/";
-    }
+    else showHome();
     return;
   }
   if (hasQuery && params.has("learn")) {
@@ -119,6 +114,14 @@ async function route() {
     return;
   }
   await showGame(entry, hasQuery ? params : null, token, handed?.session.game === entry.name ? handed : null);
+}
+
+/** The home page, with the games in progress as their kept pictures show them. */
+function showHome() {
+  setTitle("Little Board Games", false);
+  const lessonsDone = Object.fromEntries(GAMES.map((game) => [game.name, readLessons(game.name).length]));
+  store.update({ page: { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone } });
+  shownHash = "#/";
 }
 
 function setTitle(text, back) {
@@ -198,13 +201,35 @@ function gameActions() {
     pictureFailed: () => picture.leave({ discard: true }),
     lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
       step: lessonMode.goToStep },
-    undo, redo, newGame, goTo, changeSeat, showHint, moveNow, toggleCoach,
+    undo, redo, newGame, goTo, changeSeat, chooseHowToPlay, showHint, moveNow, toggleCoach,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),
     exportGame: () => menus.exportGame(),
     share: () => menus.share(),
     rules: () => menus.rules(store.state.page.entry),
+    install,
   };
+}
+
+// -- installing the site as an app ----------------------------------------------------
+
+// Browsers that can install the site say so with this event; it is kept for the home page's Install button.
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  store.update({ install: event });
+});
+window.addEventListener("appinstalled", () => store.update({ install: null }));
+
+/** The home page's Install button: the browser asks the player, once. */
+async function install() {
+  const offer = store.state.install;
+  if (!offer) return;
+  store.update({ install: null });
+  try {
+    await offer.prompt();
+  } catch {
+    // the browser would not ask again: its own menu still installs the site
+  }
 }
 
 /**
@@ -262,6 +287,7 @@ new ResizeObserver(() => {
 
 document.querySelector("#message .message-close").addEventListener("click", hideMessage);
 document.getElementById("reload").addEventListener("click", () => location.reload());
+store.update({ opponent: readOpponent(SEAT_LEVELS) });
 paintPages(gameActions(), drawHome);
 window.addEventListener("hashchange", route);
 route();

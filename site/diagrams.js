@@ -25,10 +25,23 @@ export async function drawDiagrams(container, entry) {
   }
 }
 
-/** One position as a still picture: no cell is a button, the whole is an image named by its words. */
+/** One worked example: its position with the cells it is about ringed, named by its words. */
 function picture(layout, diagram, ui) {
+  const svg = stillBoard(layout, diagram.state, ui, diagram.caption, [
+    ...(diagram.paths || []).map((cells) => ({ kind: "path", cells, cls: "diagram-path" })),
+    ...Object.entries(diagram.marks).flatMap(([kind, cells]) =>
+      cells.map((cell) => ({ kind: "ring", cell, cls: `diagram-${kind}` }))),
+  ]);
+  svg.classList.add("diagram");
+  return svg;
+}
+
+/**
+ * A position (an engine state) as a still picture by the game's own board: no
+ * cell is a button, the whole is an image named `words`, with `marks` on it.
+ */
+export function stillBoard(layout, state, ui, words, marks = []) {
   const board = new Board(layout, { onTap: () => {}, title: "" });
-  const state = diagram.state;
   board.update({
     contents: ui.contents ? ui.contents(state.view) : {},
     decorations: ui.decorate ? ui.decorate(state.view, state) : {},
@@ -37,17 +50,12 @@ function picture(layout, diagram, ui) {
     marked: new Set(),
     label: () => "",
   });
-  board.setMarks([
-    ...(diagram.paths || []).map((cells) => ({ kind: "path", cells, cls: "diagram-path" })),
-    ...Object.entries(diagram.marks).flatMap(([kind, cells]) =>
-      cells.map((cell) => ({ kind: "ring", cell, cls: `diagram-${kind}` }))),
-  ]);
+  board.setMarks(marks);
   const svg = board.svg;
   for (const node of svg.querySelectorAll("[data-cell]")) {
     for (const name of ["role", "tabindex", "aria-label"]) node.removeAttribute(name);
   }
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", diagram.caption);
-  svg.classList.add("diagram");
+  svg.setAttribute("aria-label", words);
   return svg;
 }

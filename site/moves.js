@@ -7,7 +7,8 @@ import { engine } from "./boot.js";
 import { plainMessage } from "./engine.js";
 import { catalogEntry } from "./games/index.js";
 import * as menus from "./menus.js";
-import { SEAT_LEVELS, freshSession, mixedSeats, persist, seatsOf } from "./session.js";
+import { SEAT_LEVELS, freshSession, mixedSeats, opponentSeats, persist, seatsOf } from "./session.js";
+import { writeOpponent } from "./storage.js";
 import { CHANCE, store } from "./store.js";
 import { showMessage } from "./ui.js";
 
@@ -116,6 +117,28 @@ export function changeSeat(player, value) {
   if (!s) return;
   const seats = seatsOf(s);
   seats[player] = SEAT_LEVELS.includes(value) ? value : "human";
+  const session = { ...s, seats };
+  // A computer chosen in a seat's menu answers the question of how to play, for good.
+  if (store.state.opponent === null && SEAT_LEVELS.includes(value)) choose(value);
+  store.update({ session });
+  persist(session, position);
+}
+
+function choose(opponent) {
+  writeOpponent(opponent);
+  store.update({ opponent });
+}
+
+/**
+ * The answer to "how do you want to play?" (asked before the first move of a
+ * first game): "human" (pass and play) or a computer level, which then plays
+ * every seat but the first. Kept for the games started from now on.
+ */
+export function chooseHowToPlay(opponent) {
+  const { session: s, position } = store.state;
+  if (!s) return;
+  choose(opponent);
+  const seats = opponentSeats(opponent, position.players) || seatsOf(s).map(() => "human");
   const session = { ...s, seats };
   store.update({ session });
   persist(session, position);

@@ -6,7 +6,7 @@ import { plainMessage } from "./engine.js";
 import { catalogEntry } from "./games/index.js";
 import { parseShare } from "./links.js";
 import * as saves from "./storage.js";
-import { CHANCE, store } from "./store.js";
+import { CHANCE, showsGame, store } from "./store.js";
 import { showMessage } from "./ui.js";
 
 // Who may play a seat: a person, or the computer at one of the levels of py_engines/ai.py's LEVELS.
@@ -32,12 +32,28 @@ export async function freshSession(entry, setup = null) {
     options: setup?.options ?? {},
   });
   const shown = store.state.session;
-  const keep = shown?.game === entry.name ? seatsOf(shown, state.players) : null;
+  const keep = shown?.game === entry.name ? seatsOf(shown, state.players) : opponentSeats(store.state.opponent, state.players);
   const session = newSession(entry, state.record, 0, setup?.seats ? seatsOf({ seats: setup.seats }, state.players) : keep);
   // Players or options other than the defaults are worth keeping before any move (a
   // computer seat is too: see persist); a game like the one the page opens with is not.
   if (setup && !isDefault(state.record, catalogEntry(entry.name))) session.chosen = true;
   return { session, state };
+}
+
+/** The seats of a new game played the way the player chose: the first seat a person, the others the computer. */
+export function opponentSeats(opponent, players) {
+  if (!SEAT_LEVELS.includes(opponent)) return null;
+  return Array.from({ length: players }, (_, i) => (i === 0 ? "human" : opponent));
+}
+
+/**
+ * Whether to ask how to play before the first move: the player never chose,
+ * and the game on screen is a new one nobody has moved in or set up.
+ */
+export function askHowToPlay(state) {
+  const { session: s, position } = state;
+  return state.opponent === null && state.mode === "play" && showsGame(state) && state.engine === "ready" &&
+    !position.is_over && !s.chosen && !playerMoved(s, position) && seatsOf(s).every((seat) => seat === "human");
 }
 
 /** Whether a record's players and options are the game's defaults (`info`: the game's catalog entry). */
@@ -112,6 +128,56 @@ export async function restore(entry) {
       "A new game was started; the saved copy is kept, untouched, under Saved games.");
   }
   return fresh;
+}
+
+const sameOptions = (a = {}, b = {}) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/** Whether a kept picture shows `save` exactly, at its cursor. */
+function shows(picture, save) {
+  const state = picture?.state;
+  const drawn = state?.record;
+  const record = save.record;
+  return Boolean(drawn) && picture.id === save.id && picture.cursor === save.cursor &&
+    typeof state.view === "object" && state.view !== null && Number.isInteger(state.players) &&
+    drawn.game === save.game && drawn.players === record.players && drawn.seed === record.seed &&
+    sameOptions(drawn.options, record.options) && Array.isArray(drawn.moves) && Array.isArray(state.movers) &&
+    drawn.moves.length === save.cursor && state.movers.length === save.cursor &&
+    drawn.moves.every((move, i) => move === record.moves[i]);
+}
+
+/**
+ * The game in progress of a kind, if it can be drawn without the engine (the
+ * picture of it kept with its save, storage.js keepPicture): {session, state}
+ * for a save with a matching picture, `null` when there is no game in progress
+ * (a new one will start), `false` when it cannot be told.
+ */
+export function keptGame(game) {
+  try {
+    const pointer = saves.currentId(game);
+    if (!pointer) return null;
+    if (!pointer.ok) return false;
+    const item = saves.readSave(pointer.id);
+    if (!item) return null;
+    if (!item.ok || item.save.game !== game) return false;
+    const picture = saves.readPicture(game);
+    return shows(picture, item.save) ? { session: item.save, state: picture.state } : false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The games in progress, one per kind at most, most recently played first, as
+ * the home page lists them: [{game, session, state}] (a finished game is not in
+ * progress; a game whose picture was not kept cannot be drawn and is left out).
+ */
+export function gamesInProgress(games) {
+  return games.map((game) => keptGame(game.name))
+    .filter((found) => found && !found.state.is_over)
+    .sort((a, b) => (Number(b.session.updated) || 0) - (Number(a.session.updated) || 0));
 }
 
 /** Once per visit: say if storage holds saved games that cannot be read. */

@@ -6,6 +6,8 @@
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
 //   boardgames.lessons.<game> JSON list of the keys of that game's lesson steps done
 //   boardgames.coach          "on" or "off": the player's choice for the coach (none: on against the computer)
+//   boardgames.opponent       "human" (pass and play) or a computer level: how the player chose to
+//                             play, asked once before the first move (none: not asked yet)
 //   boardgames.view.<game>    JSON {id, cursor, state}: the position of that game's
 //                             save in progress, as the engine drew it (without its
 //                             legal moves), written with each save: the picture
@@ -23,6 +25,7 @@ const ZOOM = "boardgames.zoom.";
 const PICTURE = "boardgames.view.";
 const COACH = "boardgames.coach";
 const LESSONS = "boardgames.lessons.";
+const OPPONENT = "boardgames.opponent";
 
 export class StorageError extends Error {}
 
@@ -167,6 +170,25 @@ export function readCoach() {
 export function writeCoach(on) {
   try {
     storage().setItem(COACH, on ? "on" : "off");
+  } catch {
+    // a preference: not worth a message
+  }
+}
+
+/** How the player chose to play: "human" or a computer level (`levels`), or null if never asked. */
+export function readOpponent(levels) {
+  try {
+    const value = storage().getItem(OPPONENT);
+    return value === "human" || levels.includes(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep how the player chose to play; a browser that refuses asks again next visit. */
+export function writeOpponent(value) {
+  try {
+    storage().setItem(OPPONENT, value);
   } catch {
     // a preference: not worth a message
   }

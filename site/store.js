@@ -9,7 +9,7 @@ export const CHANCE = -1; // to_move while dice must be rolled (py_engines.CHANC
 
 const state = {
   engine: "starting",   // "starting", "ready" or "failed" (the game engine, in its worker)
-  page: { kind: "none" }, // {kind: "home"} or {kind: "game", entry, loading}: loading while a route is being opened
+  page: { kind: "none" }, // {kind: "home", inProgress} or {kind: "game", entry, loading}: loading while a route is being opened
   layout: null,         // the game page's board data once fetched: {name, layout, start, diagrams} (boards.js)
   mode: "play",         // the game page's mode (modes/): "play", "picture" while the engine starts, "lesson"
   lesson: null,         // in a lesson: {game, title, steps, done (keys), index, outcome: {ok, text}, hinted}
@@ -23,6 +23,8 @@ const state = {
   refusal: null,        // why the rules refused the last tap or choice, in the engine's words
   coaching: null,       // the coach's notes for the position shown (coach.js): [{kind, moves, text?}]
   coachChoice: null,    // the player's choice for the coach: true, false, or null (on against the computer)
+  opponent: null,       // how the player chose to play new games: "human", a computer level, or null (ask first)
+  install: null,        // the browser's offer to install the site as an app (a deferred beforeinstallprompt), or null
   motion: null,         // {id, events, position}: the move that led to `position`, for the board to show moving once
   picture: null,        // {session} while a game is drawn from the kept picture, before the engine is up
 };

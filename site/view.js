@@ -4,10 +4,10 @@
 // buttons do comes in as `actions` (app.js); the board itself is board.js, the
 // marks of the last turns on it come from marks.js, the zoom from zoom.js.
 import { Board } from "./board.js";
-import { showStylesOf } from "./games/index.js";
+import { catalogEntry, showStylesOf } from "./games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "./marks.js";
-import { SEAT_CHOICES, coachOn, computerToMove, seatsOf } from "./session.js";
+import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay, coachOn, computerToMove, seatsOf } from "./session.js";
 import { CHANCE, showsGame, store } from "./store.js";
 import { h } from "./ui.js";
 import { placeBoard } from "./zoom.js";
@@ -50,9 +50,11 @@ function buildGameView(entry, actions) {
   els.coachToggle = h("button", { type: "button", id: "coach-toggle", class: "coach-toggle", onclick: actions.toggleCoach,
     "aria-pressed": "false" }, "Coach");
   els.coach = h("div", { id: "coach", class: "coach", role: "status" }, els.coachToggle, els.coachText);
-  els.choices = h("div", { id: "choices", class: "choice-area" }, els.coach, els.hint, els.thinking, els.choiceButtons);
+  // Under the board (on a phone held upright): nothing said here moves the board.
+  els.choices = h("div", { id: "choices", class: "choice-area" }, els.note, els.coach, els.hint, els.thinking, els.choiceButtons);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
   els.lesson = h("section", { id: "lesson", class: "lesson", "aria-label": "Lesson", hidden: true });
+  els.howTo = h("section", { id: "how-to", class: "how-to", "aria-labelledby": "how-to-title", hidden: true });
   els.seatSelects = [];
   els.hintButton = toolButton("hint-button", "Hint", actions.showHint, "✧");
   els.undo = toolButton("undo", "Undo", actions.undo, "↶", { "aria-keyshortcuts": "U Control+Z" });
@@ -68,7 +70,9 @@ function buildGameView(entry, actions) {
   ];
   els.moves.addEventListener("click", (event) => {
     const item = event.target.closest("[data-ply], [data-turn-end]");
-    if (item) actions.goTo(Number(item.dataset.ply ?? item.dataset.turnEnd));
+    if (!item) return;
+    revealBoard(); // the position chosen is shown on the board: keep the board in view
+    actions.goTo(Number(item.dataset.ply ?? item.dataset.turnEnd));
   });
 
   // The board, and beside or under it everything else. On a phone held upright the two are
@@ -76,9 +80,10 @@ function buildGameView(entry, actions) {
   // and `.side` scrolls on its own (style.css).
   const root = h("div", { class: "game", "data-game": entry.name },
     els.board,
+    els.howTo,
     h("div", { class: "side" },
       els.lesson,
-      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.note, els.announce),
+      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.announce),
       h("div", { class: "recent-area" }, els.recent),
       els.choices,
       els.panel,
@@ -109,7 +114,7 @@ function placeTheBoard(layout) {
 
 /**
  * Watch the store and draw the page from it once per frame; `actions` are
- * what the game page's buttons and board do. `drawHome(state)` draws the home page.
+ * what the game page's buttons and board do. `drawHome(state, actions)` draws the home page.
  */
 export function paintPages(actions, drawHome) {
   let home = null;
@@ -117,9 +122,9 @@ export function paintPages(actions, drawHome) {
     let drawn = true;
     const page = state.page;
     if (page.kind === "home") {
-      if (home !== page) {
-        drawHome(state);
-        showStylesOf(null);
+      if (home !== page || changed.has("install")) {
+        drawHome(state, actions);
+        showStylesOf("*");
       }
       home = page;
       view = null;
@@ -183,6 +188,33 @@ function drawLesson(page) {
   ].filter(Boolean));
 }
 
+/**
+ * Before the first move of a first game, over the board: how to play, against
+ * the computer (at a level) or pass and play (session.js, askHowToPlay).
+ */
+function drawHowTo(page) {
+  const { els, entry, actions } = view;
+  const asking = askHowToPlay(page);
+  els.howTo.hidden = !asking;
+  const key = asking ? `${entry.name}|${page.position.players}` : "";
+  if (!asking || els.howToKey === key) return;
+  els.howToKey = key;
+  const players = page.position.players;
+  const first = seatNamesOf(entry.ui, page.position)[0];
+  const level = (value, primary) => h("button", { type: "button", class: primary ? "primary" : "", "data-opponent": value,
+    onclick: () => actions.chooseHowToPlay(value) }, value[0].toUpperCase() + value.slice(1));
+  els.howTo.replaceChildren(
+    h("h2", { id: "how-to-title" }, `How do you want to play ${entry.title}?`),
+    h("p", {}, `Against the computer: you play ${first}, the computer ${players > 2 ? "plays the others" : "the other side"}. How strong?`),
+    h("div", { class: "how-to-levels" }, SEAT_LEVELS.map((value, i) => level(value, i === 0))),
+    h("button", { type: "button", class: "how-to-people", "data-opponent": "human", onclick: () => actions.chooseHowToPlay("human") },
+      `Pass and play: ${players} people take turns on this device`),
+    catalogEntry(entry.name)?.lesson ? h("p", { class: "how-to-learn" },
+      h("a", { href: `#/${entry.name}?learn` }, `New to ${entry.title}? Learn it in a few moves first`)) : null,
+    h("p", { class: "how-to-note" }, "Asked once: new games are played the same way. The menus under the status change who plays each seat."),
+  );
+}
+
 /** The line under the board while the page shows a picture (modes/picture.js). */
 function pictureHint(selected) {
   return selected.length
@@ -219,6 +251,7 @@ function renderGame(page) {
   els.board.classList.toggle("picture", picture);
   els.board.parentElement.classList.toggle("lesson-mode", page.mode === "lesson");
   drawLesson(page);
+  drawHowTo(page);
   const usable = showsGame(page) && Boolean(board) && page.engine !== "failed";
   const busy = page.busy > 0 || picture || !usable;
 
@@ -254,7 +287,7 @@ function renderGame(page) {
   board.update({
     hinted,
     contents: ui.contents ? ui.contents(state.view) : {},
-    decorations: ui.decorate ? ui.decorate(state.view, state) : {},
+    decorations: ui.decorate ? ui.decorate(state.view, state, input.prefix) : {},
     live: next.cells,
     selected,
     marked: ui.marked ? ui.marked(state, board) : new Set(),
@@ -299,6 +332,8 @@ function renderGame(page) {
   els.coachToggle.textContent = coachOn(page) ? "Coach on" : "Coach off";
   els.coachText.textContent = coaching ? (page.coaching ? coachWords(page.coaching, state, seatNames) : "Coach: looking…") : "";
   drawThinking(page);
+  if (hint?.move && view.hintShown !== hint) revealBoard(); // the hint is drawn on the board
+  view.hintShown = hint;
   const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
   const buttons = tokens.map((token) => {
     const c = ui.choice(token, state);
@@ -342,6 +377,20 @@ function renderGame(page) {
     board.focus(view.focusAfter);
     view.focusAfter = null;
   }
+}
+
+/**
+ * Scroll the page (a phone held upright, where board and panel are one column)
+ * just enough for the whole board to be in view; nothing moves if it is.
+ */
+function revealBoard() {
+  const area = view?.els.board;
+  if (!area) return;
+  const box = area.getBoundingClientRect();
+  const top = Math.max(0, document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0);
+  if (box.top >= top && box.bottom <= window.innerHeight) return;
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: box.top - top - 4, behavior: reduce ? "auto" : "smooth" });
 }
 
 /** A choice button: the choice is taken; the focus goes back to the board's cell if it was on the buttons. */

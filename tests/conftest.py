@@ -114,9 +114,17 @@ class Console:
             self.problems.append(f"{message.type}: {message.text}")
 
 
-def open_context(browser, device: dict):
+# A returning player who chose pass and play: the page's question of how to play, asked
+# before a first game's first move (over the board), is answered before each page loads.
+PASS_AND_PLAY = "localStorage.getItem('boardgames.opponent') === null && localStorage.setItem('boardgames.opponent', 'human')"
+
+
+def open_context(browser, device: dict, first_visit: bool = False):
+    """A browser context (own storage); unless `first_visit`, as a player who chose pass and play."""
     context = browser.new_context(**device)
     context.set_default_timeout(30_000)
+    if not first_visit:
+        context.add_init_script(PASS_AND_PLAY)
     return context
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import py_engines
-from py_engines.learn import DIAGRAMS
+from py_engines.learn import COVERS, DIAGRAMS
+from py_engines.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERY = [(game, d) for game, diagrams in DIAGRAMS.items() for d in diagrams]
@@ -41,6 +42,12 @@ def test_each_diagram_is_drawn_by_its_rules_page_and_only_those(game):
     page = (ROOT / "site" / "games" / f"{game}.js").read_text()
     named = re.findall(r'data-diagram="([^"]+)"', page)
     assert sorted(named) == sorted(d.key for d in DIAGRAMS[game])
+
+
+def test_every_game_has_a_cover_for_the_home_page_among_its_diagrams():
+    assert sorted(COVERS) == sorted(GAMES)
+    for game, key in COVERS.items():
+        assert key in {d.key for d in DIAGRAMS[game]}, game
 
 
 def test_manalath_a_quart_made_first_loses_beside_a_new_quint():

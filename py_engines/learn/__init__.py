@@ -14,7 +14,7 @@ from . import ambush, manalath, nimbus, not_nyout, nymbat
 from .diagram import Diagram
 from .lesson import Step
 
-__all__ = ["DIAGRAMS", "LESSONS", "Diagram", "Step"]
+__all__ = ["COVERS", "DIAGRAMS", "LESSONS", "Diagram", "Step"]
 
 
 DIAGRAMS: dict[str, list[Diagram]] = {
@@ -23,6 +23,15 @@ DIAGRAMS: dict[str, list[Diagram]] = {
     "nymbat": nymbat.DIAGRAMS,
     "not_nyout": not_nyout.DIAGRAMS,
     "nimbus": nimbus.DIAGRAMS,
+}
+
+# The example that pictures each game on the home page: a position in play, typical of the game.
+COVERS: dict[str, str] = {
+    "manalath": "quart-first",
+    "ambush": "two-at-once",
+    "nymbat": "beginners-setup",
+    "not_nyout": "fight-dice",
+    "nimbus": "collect-colour",
 }
 
 # Each game's short course, first move to first game (the page then offers a game against the computer).

@@ -16,7 +16,10 @@ function playerWords(counts) {
 
 export const GAMES = BUILD.games.map((game) => ({ ...game, playerText: playerWords(game.players) }));
 
-/** The catalog entry of a game: {name, title, tagline, players: [counts], options: {name: spec}, lesson: whether it has one}. */
+/**
+ * The catalog entry of a game: {name, title, tagline, players: [counts], options: {name: spec},
+ * lesson: whether it has one, lessonSteps, cover: the key of the example that pictures it}.
+ */
 export const catalogEntry = (name) => GAMES.find((g) => g.name === name) || null;
 
 /** The game of that name exactly (as records and saves write it). */
@@ -37,6 +40,7 @@ export function gameForLink(name) {
 }
 
 const loaded = new Map();
+let stylesShown = null; // the game whose styles apply (showStylesOf)
 
 /** The game's page module (its default export), loaded once; its stylesheet too, if it has one. */
 export function loadUi(game) {
@@ -47,7 +51,8 @@ export function loadUi(game) {
         const link = document.createElement("link");
         link.rel = "stylesheet";
         link.href = new URL(`./${game.name}.css`, import.meta.url).href;
-        link.media = "not all"; // loaded now, applied only on its game's page (showStylesOf)
+        // Loaded now, applied only on its game's page (showStylesOf); on the home page, for its pictures.
+        link.media = stylesShown === "*" || stylesShown === game.name ? "all" : "not all";
         link.dataset.gameCss = game.name;
         document.head.appendChild(link);
       }
@@ -62,10 +67,12 @@ export function loadUi(game) {
 /**
  * A game's stylesheet applies on its own page only: every other game's is switched
  * off (two games may style the same classes, such as a third player's marks).
- * `name`: the game whose page is on screen, or null for none.
+ * `name`: the game whose page is on screen, or "*" for every game (the home page's
+ * pictures of each board: they draw no marks, the only classes two games share).
  */
 export function showStylesOf(name) {
+  stylesShown = name;
   for (const link of document.querySelectorAll("link[data-game-css]")) {
-    link.media = link.dataset.gameCss === name ? "all" : "not all";
+    link.media = name === "*" || link.dataset.gameCss === name ? "all" : "not all";
   }
 }

@@ -11,56 +11,17 @@
 // The kept position is a picture of a save and nothing more: it is shown only
 // when it matches the saved game in progress exactly (id, position, players,
 // seed, options and moves), and the saves themselves are never touched here.
-import { computerToMove } from "../session.js";
-import * as saves from "../storage.js";
+import { computerToMove, keptGame } from "../session.js";
 import { store } from "../store.js";
 import { showMessage } from "../ui.js";
 import * as playMode from "./play.js";
-
-const sameOptions = (a = {}, b = {}) => {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-};
-
-/** Whether a kept picture shows `save` exactly, at its cursor. */
-function shows(picture, save) {
-  const state = picture?.state;
-  const drawn = state?.record;
-  const record = save.record;
-  return Boolean(drawn) && picture.id === save.id && picture.cursor === save.cursor &&
-    typeof state.view === "object" && state.view !== null && Number.isInteger(state.players) &&
-    drawn.game === save.game && drawn.players === record.players && drawn.seed === record.seed &&
-    sameOptions(drawn.options, record.options) && Array.isArray(drawn.moves) && Array.isArray(state.movers) &&
-    drawn.moves.length === save.cursor && state.movers.length === save.cursor &&
-    drawn.moves.every((move, i) => move === record.moves[i]);
-}
-
-/**
- * The game the page is about to restore, if it can be drawn without the engine:
- * {session, state} for a save with a matching picture, `null` when there is no
- * game in progress (a new one will start), `false` when it cannot be told.
- */
-function pictureOf(game) {
-  try {
-    const pointer = saves.currentId(game);
-    if (!pointer) return null;
-    if (!pointer.ok) return false;
-    const item = saves.readSave(pointer.id);
-    if (!item) return null;
-    if (!item.ok || item.save.game !== game) return false;
-    const picture = saves.readPicture(game);
-    return shows(picture, item.save) ? { session: item.save, state: picture.state } : false;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Draw `entry`'s game as a picture while the engine starts (`start` is the new
  * game's state from boardData). Returns whether there is something to draw.
  */
 export function enter(entry, start) {
-  const found = pictureOf(entry.name);
+  const found = keptGame(entry.name);
   if (found === false) return false;
   const { session, state } = found || { session: { game: entry.name, record: start.record, cursor: 0 }, state: start };
   store.state.input.reset([]);

@@ -1,0 +1,128 @@
+"""Nothing on the page moves the board (issue 27): a message floats over it, the
+note about an earlier position shown goes under it, a hint or a log entry keeps
+it in view, and a phone held sideways keeps whose turn it is (and the dice) in
+sight; no control overflows at any of the screens players use."""
+from __future__ import annotations
+
+import pytest
+
+import py_engines
+from conftest import PHONE, open_context, tap_move, wait_ready
+from test_browser_log import before_player_1s_turn, link
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["manalath", "ambush", "nymbat", "not_nyout", "nimbus"]
+SCREENS = [(360, 740), (740, 360), (800, 600), (1280, 800)]
+
+
+def board_y(page) -> float:
+    return page.evaluate("() => document.querySelector('svg.board').getBoundingClientRect().top")
+
+
+def test_a_message_and_the_earlier_position_note_leave_the_board_where_it_is(phone, server):
+    phone.goto(server.url + "#/manalath")
+    wait_ready(phone)
+    game = py_engines.new_game("manalath")
+    tap_move(phone, game, "e5w")
+    tap_move(phone, game, "d5b")
+    y = board_y(phone)
+    # A message: a bad record imported.
+    phone.tap("#import")
+    phone.fill("dialog textarea", "this is not a game")
+    phone.tap("dialog button.primary")
+    phone.wait_for_selector("#message:not([hidden]), dialog [role=alert]:not([hidden]), dialog .error:not(:empty)")
+    phone.keyboard.press("Escape")
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    # A note: going back one move shows the earlier position (said under the board).
+    phone.tap("#undo")
+    phone.wait_for_function("document.querySelector('#position-note').textContent.includes('Showing')")
+    assert board_y(phone) == y
+    # A message from the page itself, over the board rather than above it.
+    phone.tap("#redo")
+    phone.tap("#new-game")
+    phone.tap("dialog button.primary")
+    phone.wait_for_selector("#message:not([hidden])")
+    assert "New game started" in phone.inner_text("#message")
+    assert board_y(phone) == y
+    message = phone.locator("#message").bounding_box()
+    assert message["y"] + message["height"] <= 740 + 0.5
+
+
+def test_a_hint_and_a_log_entry_keep_the_board_in_view_on_a_phone(phone, server):
+    moves, seed = before_player_1s_turn("manalath")
+    phone.goto(server.url + link("manalath", moves, seed))
+    wait_ready(phone)
+    in_view = ("() => { const b = document.querySelector('svg.board').getBoundingClientRect();"
+               " return b.top >= -1 && b.bottom <= innerHeight + 1; }")
+    # Scrolled down to the buttons, Hint: the hint is drawn on the board, so the board comes into view.
+    phone.locator("#hint-button").scroll_into_view_if_needed()
+    assert not phone.evaluate(in_view)
+    phone.tap("#hint-button")
+    phone.wait_for_function("document.querySelector('#hint').textContent.startsWith('Hint')")
+    phone.wait_for_function(in_view)
+    # Down in the game log, an earlier turn: the board shows it, in view.
+    phone.locator("#moves .turn-text").nth(2).scroll_into_view_if_needed()
+    assert not phone.evaluate(in_view)
+    phone.locator("#moves .turn-text").nth(2).tap()
+    phone.wait_for_function("document.querySelector('#position-note').textContent.includes('Showing')")
+    phone.wait_for_function(in_view)
+
+
+def test_a_phone_held_sideways_keeps_the_status_and_the_dice_in_sight(browser, server):
+    context = open_context(browser, {"viewport": {"width": 740, "height": 360}, "has_touch": True, "is_mobile": True})
+    page = context.new_page()
+    moves, seed = before_player_1s_turn("not_nyout")
+    page.goto(server.url + link("not_nyout", moves, seed))
+    wait_ready(page)
+    page.evaluate("() => { const side = document.querySelector('.side'); side.scrollTop = side.scrollHeight; }")
+    page.wait_for_function("document.querySelector('.side').scrollTop > 0")
+    for selector in ("#status", "#banner"):
+        if page.locator(selector).is_hidden():
+            continue
+        box = page.locator(selector).bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 360, (selector, box)
+        hit = page.evaluate("(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+                            " const e = document.elementFromPoint(r.left + 4, r.top + r.height / 2);"
+                            " return document.querySelector(sel).contains(e); }", selector)
+        assert hit, selector
+    context.close()
+
+
+OVERFLOWS = """() => {
+  const found = [];
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) found.push('the page scrolls sideways');
+  for (const el of document.querySelectorAll('.game button, .game select, .game .player, .game-panel, .side')) {
+    if (!el.offsetParent) continue;
+    const r = el.getBoundingClientRect();
+    const name = (el.id || el.className || el.tagName) + ' ' + (el.textContent || '').trim().slice(0, 24);
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto') found.push('cut: ' + name);
+    if (r.right > width + 1 || r.left < -1) found.push('off screen: ' + name);
+    if (el.tagName === 'SELECT') {
+      const probe = document.createElement('span');
+      probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(el).font;
+      probe.textContent = el.selectedOptions[0]?.textContent || '';
+      document.body.append(probe);
+      if (probe.offsetWidth > el.clientWidth - 22) found.push('select cut: ' + name + ' ' + probe.textContent);
+      probe.remove();
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_no_control_overflows_on_any_screen(browser, server, size):
+    w, h = size
+    context = open_context(browser, {"viewport": {"width": w, "height": h}, "has_touch": w < 800})
+    page = context.new_page()
+    problems = []
+    for name in GAMES:
+        page.goto(server.url + f"#/{name}")
+        wait_ready(page)
+        # Every seat showing its longest choice (set without telling the page: nobody is to play).
+        page.evaluate("() => document.querySelectorAll('.seat-select').forEach((s) => { s.value = 'expert'; })")
+        problems += [f"{name}: {p}" for p in page.evaluate(OVERFLOWS)]
+    context.close()
+    assert problems == []
