@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 
 import py_engines
-from conftest import status, tap_move, wait_ready
+from conftest import PHONE, Console, open_context, status, tap_move, wait_ready
 from py_engines import CHANCE
 
 pytestmark = pytest.mark.browser
@@ -74,3 +74,69 @@ def test_a_summon_with_two_stations_asks_for_one_of_them_by_name(phone, server):
     assert hint(page) == "Tap where the horse comes in: N2 with the 2 or N1 with the 1."
     live = set(page.eval_on_selector_all("[data-cell][data-live]", "els => els.map(e => e.dataset.cell)"))
     assert live == {"N1", "N2"}
+
+
+# -- Not Nyout: Join or Stay apart, asked beside the horse where it lands -------------------
+
+SIDEWAYS = {**PHONE, "viewport": {"width": 740, "height": 360}}
+
+
+@pytest.fixture(params=["upright", "sideways"])
+def held(request, browser, server):
+    """A fresh page on a phone held upright (360x740) or sideways (740x360), failing on console errors."""
+    context = open_context(browser, PHONE if request.param == "upright" else SIDEWAYS)
+    page = context.new_page()
+    console = Console(page)
+    yield page
+    context.close()
+    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the element is wholly on screen, the page not scrolled (nor a scrolling column)."""
+    return page.eval_on_selector(selector, """(el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+    }""")
+
+
+def deco(page, cell: str) -> list[dict]:
+    """The horses drawn on a station: each circle's classes and the number on it."""
+    return page.eval_on_selector(f'[data-deco="{cell}"]', """(g) => [...g.querySelectorAll('circle.nn-horse')]
+      .map((c) => ({cls: c.getAttribute('class'), size: c.nextElementSibling?.textContent}))""")
+
+
+def test_join_or_stay_apart_shows_the_group_where_it_lands_and_asks_in_view(held, server):
+    page = held
+    game = open_not_nyout(page, server.url, BLUE_TWO_DICE, 1)
+    assert game.view()["stations"]["N3"] == [{"owner": 1, "size": 2}]
+    assert game.view()["stations"]["W"] == [{"owner": 1, "size": 1}]
+    page.tap('[data-cell="N3"]')
+    page.tap('[data-cell="W"][data-live]')
+    # The pair has left N3 and stands on W beside the horse there, drawn as arriving.
+    assert deco(page, "N3") == []
+    on_w = deco(page, "W")
+    assert [h["size"] for h in on_w] == ["1", "2"]
+    assert "nn-arriving" in on_w[1]["cls"] and "nn-p1" in on_w[1]["cls"] and "nn-arriving" not in on_w[0]["cls"]
+    assert page.inner_text("#hint") == "Join your horse on W, or stay apart (more groups roll more dice)?"
+    # The question and its buttons are on screen with the board, nothing scrolled.
+    assert page.evaluate("() => scrollY") == 0
+    for selector in ("#hint", '[data-choice="join"]', '[data-choice="apart"]', '[data-cell="W"]'):
+        assert in_view(page, selector), selector
+    # Cancel puts the pair back; Join makes one group of 3.
+    page.tap("#cancel-move")
+    assert [h["size"] for h in deco(page, "N3")] == ["2"]
+    tap_move(page, game, "N3>W/2&")
+    assert [h["size"] for h in deco(page, "W")] == ["3"]
+
+
+def test_a_summon_onto_an_own_horse_shows_it_arriving_there(phone, server):
+    page = phone
+    # Red to move with one die, 2; its horse on S2: Summon to S2 asks at once whether to join.
+    game = open_not_nyout(page, server.url, ["d7", "d3", "r2", "+2", "r1", "+1", "r2"], 5)
+    assert game.view()["summons"] == {"2": "S2"} and game.view()["stations"]["S2"] == [{"owner": 0, "size": 1}]
+    page.tap('[data-choice="stable"]')
+    assert page.inner_text("#hint") == "Join your horse on S2, or stay apart (more groups roll more dice)?"
+    on_s2 = deco(page, "S2")
+    assert [h["size"] for h in on_s2] == ["1", "1"] and "nn-arriving" in on_s2[1]["cls"]
+    assert in_view(page, '[data-choice="join"]')

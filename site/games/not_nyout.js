@@ -27,7 +27,7 @@ function groupMarkup(groups) {
   const spots = SPOTS[Math.min(groups.length, 4)];
   return groups.slice(0, 4).map((g, i) => {
     const [x, y, r] = spots[i];
-    const extra = g.attacking ? " nn-attacker" : "";
+    const extra = g.attacking ? " nn-attacker" : g.arriving ? " nn-arriving" : "";
     return `<circle class="nn-horse nn-p${g.owner}${extra}" cx="${x}" cy="${y}" r="${r}"></circle>`
       + `<text class="nn-size nn-p${g.owner}" x="${x}" y="${y}" font-size="${(r * 1.25).toFixed(3)}">${g.size}</text>`;
   }).join("");
@@ -41,6 +41,40 @@ function groupsAt(view) {
     const list = at[view.combat.station] || (at[view.combat.station] = []);
     list.push({ ...view.combat.attacker, attacking: true });
   }
+  return at;
+}
+
+/**
+ * The move being entered, once it is known where it goes (a question is still to answer, or it
+ * is being played): {from, size, to}, `from` null for a summon; else null.
+ */
+function entering(view, steps) {
+  if (view.phase !== "move" || !steps?.length) return null;
+  const cells = steps.filter((s) => "cell" in s).map((s) => s.cell);
+  if (steps[0].choice === "stable") {
+    const to = cells[0] ?? onlySummonStation(view);
+    return to ? { from: null, size: 1, to } : null;
+  }
+  if (cells.length < 2) return null;
+  const [from, to] = cells;
+  const picked = steps.find((s) => /^g\d$/.test(s.choice || ""));
+  const mine = (view.stations[from] || []).filter((g) => g.owner === view.current);
+  const size = picked ? Number(picked.choice.slice(1)) : mine[0]?.size;
+  return size ? { from, size, to } : null;
+}
+
+/** The groups on each station with the move being entered drawn done: its group at its station, arriving. */
+function groupsWithMove(view, steps) {
+  const at = groupsAt(view);
+  const move = entering(view, steps);
+  if (!move) return at;
+  if (move.from) {
+    const left = at[move.from] || [];
+    const i = left.findIndex((g) => g.owner === view.current && g.size === move.size);
+    if (i >= 0) left.splice(i, 1);
+    if (!left.length) delete at[move.from];
+  }
+  (at[move.to] || (at[move.to] = [])).push({ owner: view.current, size: move.size, arriving: true });
   return at;
 }
 
@@ -106,7 +140,7 @@ function diceBanner(state) {
 
 const swatch = (p) => `<span class="swatch ${SWATCHES[p]}" aria-hidden="true"></span>`;
 
-/** Where a summon may go now (the engine's `summons`: die -> station), as "S3 with the 3, S1 with the 1". */
+/** Where a summon may go now (the engine's `summons`: die -> station), as "S3 with the 3 or S1 with the 1". */
 function summonStations(view) {
   const list = Object.entries(view.summons || {}).sort((a, b) => b[0] - a[0]);
   return list.map(([roll, station]) => `${station} with the ${roll}`).join(" or ");
@@ -165,9 +199,9 @@ export default {
     return null;
   },
 
-  decorate(view) {
+  decorate(view, state, steps) {
     const out = {};
-    for (const [station, groups] of Object.entries(groupsAt(view))) out[station] = groupMarkup(groups);
+    for (const [station, groups] of Object.entries(groupsWithMove(view, steps))) out[station] = groupMarkup(groups);
     view.home.forEach((home, p) => {
       if (home && !view.out[p]) out[home] = `<circle class="nn-home nn-p${p}" r="0.47"></circle>${out[home] || ""}`;
     });
@@ -227,7 +261,13 @@ export default {
       return `Tap where the horse comes in: ${summonStations(v)}.`;
     }
     if (selected.length === 0 && !choices.includes("join")) return "Tap one of your groups, then where it goes.";
-    if (choices.includes("join")) return "Join the group you landed on, or stay apart?";
+    if (choices.includes("join")) {
+      // Where the group lands: the station tapped last, or the one a summon goes to at once.
+      const to = selected.length ? selected[selected.length - 1] : onlySummonStation(v);
+      const there = (v.stations[to] || []).filter((g) => g.owner === v.current);
+      const what = there.length > 1 ? "groups" : there[0]?.size > 1 ? `group of ${there[0].size}` : "horse";
+      return `Join your ${what} on ${to}, or stay apart (more groups roll more dice)?`;
+    }
     if (choices.some((c) => c.startsWith("r"))) return "Several dice reach that station: which one?";
     if (choices.some((c) => c.startsWith("g"))) return "Which of your groups there?";
     if (next.cells.size) {
