@@ -4,6 +4,7 @@ round's end that waits to be seen, the default length of a game, a quicker setup
 ten players' cards above the board."""
 from __future__ import annotations
 
+import math
 from urllib.parse import quote
 
 import pytest
@@ -72,3 +73,41 @@ def test_what_a_collect_took_is_never_drawn_over_a_pyramid(phone, server):
             assert ghost.count() == 1
             fills = ghost.locator("rect, polygon").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")
             assert fills and all(fill == "none" for fill in fills)
+
+
+# A flat pyramid's corners on screen, and the middle of its square, for each flat pyramid shown.
+FLAT_SHAPES = """() => [...document.querySelectorAll('.decos .deco')].flatMap((deco) => {
+  const shape = deco.querySelector('polygon.nim-pyr');
+  if (!shape) return [];
+  const on = (el, x, y) => { const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()); return [p.x, p.y]; };
+  return [{cell: deco.dataset.deco, middle: on(deco, 0, 0),
+           corners: [...shape.points].map((p) => on(shape, p.x, p.y))}];
+})"""
+ANGLE = {"n": 90, "ne": 45, "e": 0, "se": -45, "s": -90, "sw": -135, "w": 180, "nw": 135}
+
+
+def test_each_flat_pyramid_points_one_plain_way(phone, server):
+    # A deal with flat pyramids pointing every one of the eight ways.
+    game = py_engines.new_game("nimbus", 2, 0, random_setup=True, goal="rounds1")
+    deal = next(f"deal{n}" for n in range(1000) if len({sq["orient"] for sq in dealt(game, n).values()} - {"u"}) == 8)
+    squares = dealt(game, int(deal[4:]))
+    page = phone
+    open_link(page, server.url, [deal], random_setup=True, goal="rounds1")
+    shapes = page.evaluate(FLAT_SHAPES)
+    assert {s["cell"] for s in shapes} == {c for c, sq in squares.items() if sq["orient"] != "u"}
+    for s in shapes:
+        mx, my = s["middle"]
+        far = sorted((math.hypot(x - mx, y - my), x, y) for x, y in s["corners"])
+        tip, runner_up = far[-1], far[-2]
+        # One corner, the tip, reaches clearly further than any other, toward the way it points.
+        assert tip[0] > 1.25 * runner_up[0], s["cell"]
+        pointing = math.degrees(math.atan2(my - tip[2], tip[1] - mx))  # screen y grows downward
+        want = ANGLE[squares[s["cell"]]["orient"]]
+        assert abs((pointing - want + 180) % 360 - 180) < 2, s["cell"]
+        assert tip[0] >= 9  # CSS pixels from the middle of its square, even for a small one
+
+
+def dealt(game, number: int) -> dict:
+    after = game.clone()
+    after.play(f"deal{number}")
+    return after.view()["squares"]

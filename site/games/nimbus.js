@@ -1,8 +1,8 @@
 // Nimbus: what the page shows of the game, and nothing the engine decides.
 // The board is the generic 8x8 square board. Each square shows its top pyramid
 // seen from above: upright, a square with its four edges meeting at the apex;
-// flat, a triangle pointing its way. Size shows as the drawing's size and as
-// 1-3 pip dots; a stack's height is in a badge. The pile, the players'
+// flat, a long notched arrowhead pointing its way. Size shows as the drawing's
+// size and as 1-3 pip dots; a stack's height is in a badge. The pile, the players'
 // collections and the rounds so far are in the panel under the board.
 
 const COLOURS = { r: "Red", y: "Yellow", g: "Green", b: "Blue", k: "Black" };
@@ -22,8 +22,13 @@ const kindWords = (kind) => `${COLOURS[kind[0]].toLowerCase()} ${SIZES[kind[1]]}
 const orientWords = (o) => (o === "u" ? "upright" : `flat pointing ${DIR_WORDS[o]}`);
 const list = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
-/** A flat pyramid's outline, pointing north (y down), `h` its half-size. */
-const flatPoints = (h) => `0,${(-h * 1.05).toFixed(3)} ${(h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)} ${(-h * 0.9).toFixed(3)},${(h * 0.8).toFixed(3)}`;
+/**
+ * A flat pyramid's outline pointing north (y down), `h` its half-size: a long, narrow
+ * arrowhead with a notch in its base, so that its tip is plain whichever of the eight
+ * ways it points (a near-equilateral triangle turned by 45 degrees could point several).
+ */
+const flatPoints = (h) => [[0, -1.3], [0.6, 0.75], [0, 0.4], [-0.6, 0.75]]
+  .map(([x, y]) => `${(x * h).toFixed(3)},${(y * h).toFixed(3)}`).join(" ");
 
 /** One pyramid's shape from above, centred on 0,0 (y down), with `cls` on the shape. */
 function shapeSvg(orient, h, cls) {
@@ -31,24 +36,24 @@ function shapeSvg(orient, h, cls) {
   return `<polygon class="${cls}" transform="rotate(${DIRS.indexOf(orient) * 45})" points="${flatPoints(h)}"/>`;
 }
 
-/** One pyramid seen from above, centred on 0,0 (y down), in the colour's classes. */
+/** One pyramid seen from above, centred on 0,0 (y down), in the colour's classes; its pips as dots. */
 function pyramidSvg(kind, orient, scale = 1) {
   const colour = kind[0];
   const pips = Number(kind[1]);
   const h = (SPAN[pips] * scale) / 2;
-  let shape = shapeSvg(orient, h, `nim-pyr nim-${colour}`);
-  let dotsAt = 0.02;
-  if (orient === "u") {
-    shape += `<path class="nim-edge nim-e${colour}" d="M${-h},${-h}L${h},${h}M${h},${-h}L${-h},${h}"/>`;
-    dotsAt = 0;
-  }
-  let dots = "";
   const gap = 0.11 * scale;
-  for (let i = 0; i < pips; i++) {
-    const x = (i - (pips - 1) / 2) * gap;
-    dots += `<circle class="nim-dot nim-d${colour}" cx="${x.toFixed(3)}" cy="${dotsAt}" r="${(0.04 * scale).toFixed(3)}"/>`;
+  const r = (0.04 * scale).toFixed(3);
+  const at = (i, from = 0) => (from + (i - (pips - 1) / 2) * gap).toFixed(3);
+  const dots = Array.from({ length: pips }, (_, i) => (orient === "u"
+    ? `<circle class="nim-dot nim-d${colour}" cx="${at(i)}" cy="0" r="${r}"/>`
+    : `<circle class="nim-dot nim-d${colour}" cx="0" cy="${at(i, -0.1 * h)}" r="${r}"/>`)).join("");
+  if (orient === "u") {
+    return shapeSvg(orient, h, `nim-pyr nim-${colour}`)
+      + `<path class="nim-edge nim-e${colour}" d="M${-h},${-h}L${h},${h}M${h},${-h}L${-h},${h}"/>${dots}`;
   }
-  return shape + dots;
+  // Flat: the dots run along the arrowhead, turned with it.
+  return `<g transform="rotate(${DIRS.indexOf(orient) * 45})"><polygon class="nim-pyr nim-${colour}" `
+    + `points="${flatPoints(h)}"/>${dots}</g>`;
 }
 
 /** Where a pyramid was taken from an emptied square: its outline, dashed, in its colour (not one to take). */
@@ -341,7 +346,7 @@ export default {
     </ul>
     <h3>Playing here</h3>
     <p>Each square shows its top pyramid from above: upright ones as a square with its edges
-    meeting at the tip, flat ones as a triangle pointing its way. The dots are its pips, and a
+    meeting at the tip, flat ones as a long arrowhead pointing its way. The dots are its pips, and a
     badge gives a stack's height. Tap a pyramid first. To move it, tap where it goes, or a button
     for how it should lie. To collect, pick one of the collect buttons that appear: each takes
     that pyramid and says what else it takes (a colour, a size or an orientation, along a row, a
