@@ -95,6 +95,7 @@ export class Board {
     const byName = new Map(cells.map((c) => [c.name, c]));
     const regionLayer = el("g", { class: "regions", "aria-hidden": "true" }, svg);
     const regionOf = new Map();
+    const frames = []; // each square region's outline, drawn again over the cells (see below)
     for (const region of layout.regions || []) {
       for (const name of region.cells) regionOf.set(name, region);
       if (this.shape !== "square") continue; // other shapes shade the region's cells instead
@@ -105,6 +106,8 @@ export class Board {
       const y1 = Math.max(...members.map((c) => c.y)) + 0.5;
       el("rect", { class: `region ${region.class || ""}`, "data-region": region.name, x: x0 + 0.02, y: y0 + 0.02,
         width: x1 - x0 - 0.04, height: y1 - y0 - 0.04, rx: 0.12 }, regionLayer);
+      frames.push({ class: `region-frame ${region.class || ""}`, x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 0.12,
+        fill: "none", stroke: "none", "pointer-events": "none" });
     }
     const tracks = el("g", { class: "tracks", "aria-hidden": "true" }, svg);
     for (const [a, b] of layout.lines || []) {
@@ -118,6 +121,10 @@ export class Board {
     }
 
     const grid = el("g", { class: "cells" }, svg);
+    // A region's frame on its boundary, over the cells: shown only where a game's CSS gives it a
+    // stroke (Ambush's coasters), since between the cells only a hairline of the region shows.
+    const frameLayer = el("g", { class: "region-frames", "aria-hidden": "true" }, svg);
+    for (const frame of frames) el("rect", frame, frameLayer);
     // What a cell holds is drawn over the cells, in a layer of its own: a cell (a button) holds
     // only its outline and name, so its accessible name says all the text inside it (a number
     // drawn on a piece is part of the picture, told in the cell's name in words).

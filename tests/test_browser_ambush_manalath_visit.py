@@ -7,13 +7,36 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import wait_ready
+from conftest import PHONE, Console, open_context, wait_ready
 
 pytestmark = pytest.mark.browser
 
 MIDDLES = ("b2", "e2", "b5", "e5")
 # A game of ten turns: Red has stacks on c1, f4, f5 and f6, Black turned coaster 2 last.
 TEN_TURNS = "f5s.d3s.2half-m.3cw-m.f4s.f1s.f6s.a1m.c1m.2half-s"
+
+
+@pytest.fixture(params=["light", "dark"])
+def phone_in(request, browser, server):
+    """A phone in the light or the dark colour scheme, failing the test on console errors."""
+    context = open_context(browser, {**PHONE, "color_scheme": request.param})
+    page = context.new_page()
+    console = Console(page)
+    yield page
+    context.close()
+    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG) of a computed colour, rgb(r, g, b)."""
+    channels = [int(v) / 255 for v in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted([luminance(a), luminance(b)], reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def open_ambush(page, base: str, moves: str = "") -> None:
@@ -49,3 +72,24 @@ def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(pho
     assert all(turn_sign_shown(page, c) for c in MIDDLES)
     assert page.text_content('[data-deco="e2"] .amb-turn') == "⊘"
     assert not dashed(page, "f4")  # a stack is no cell to tap now
+
+
+def test_the_four_coasters_are_framed_in_light_and_dark(phone_in, server):
+    page = phone_in
+    open_ambush(page, server.url)
+    frames = page.eval_on_selector_all(".region-frame.amb-coaster", """fs => fs.map((f) => {
+      const style = getComputedStyle(f);
+      const box = f.getBBox();
+      return {stroke: style.stroke, width: parseFloat(style.strokeWidth), box: {width: box.width, height: box.height}};
+    })""")
+    assert len(frames) == 4
+    cell = page.eval_on_selector('[data-cell="a1"] .tile', "t => getComputedStyle(t).fill")
+    for frame in frames:
+        # A line as wide as two gaps between cells, which stands out against the cells (WCAG's 3:1
+        # for parts of a picture that carry meaning).
+        assert frame["width"] >= 0.08
+        assert contrast(frame["stroke"], cell) >= 3, (frame["stroke"], cell)
+        assert (round(frame["box"]["width"], 3), round(frame["box"]["height"], 3)) == (3, 3)
+    # Over the cells, under the stacks: a frame never hides a pyramid or a badge.
+    order = page.evaluate("""() => [...document.querySelector('.board').children].map((g) => g.getAttribute('class'))""")
+    assert order.index("cells") < order.index("region-frames") < order.index("decos")
