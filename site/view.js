@@ -335,16 +335,22 @@ function renderGame(page) {
   if (hint?.move && view.hintShown !== hint) revealBoard(); // the hint is drawn on the board
   view.hintShown = hint;
   const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
+  if (view.armed && (view.armed.position !== state || view.armed.prefix !== JSON.stringify(input.prefix)
+    || !tokens.includes(view.armed.token))) view.armed = null;
   const buttons = tokens.map((token) => {
     const c = ui.choice(token, state);
-    // A button may say which cells it concerns: they are ringed while a pointer or the focus is on it.
-    const show = (cells) => () => actions.preview(cells);
+    // A button may say which cells it concerns: they are ringed while a pointer or the focus is on it
+    // (a finger has no hover: see armChoice).
+    const show = (cells) => (event) => event?.pointerType === "touch" || actions.preview(cells);
     // The button's name is the text it shows (a speech user says what they see); the
     // module's longer words for it, if any, are its description.
     const described = c.label && c.label !== c.text ? `choice-about-${token}` : null;
+    const onclick = (event) => (c.confirm && event.pointerType === "touch" && view.armed?.token !== token
+      ? armChoice(token, c, state) : chooseFromButton(token));
     return h("button", {
       type: "button", class: "choice", "data-choice": token, "aria-keyshortcuts": c.key, "aria-describedby": described,
-      disabled: page.busy > 0, onclick: () => chooseFromButton(token),
+      "aria-pressed": view.armed?.token === token ? "true" : null,
+      disabled: page.busy > 0, onclick,
       onpointerenter: c.preview ? show(c.preview) : null, onfocus: c.preview ? show(c.preview) : null,
       onpointerleave: c.preview ? show(null) : null, onblur: c.preview ? show(null) : null,
     }, c.swatch ? h("span", { class: `swatch ${c.swatch}`, "aria-hidden": "true" }) : null, c.text,
@@ -357,6 +363,7 @@ function renderGame(page) {
       "Cancel", h("kbd", { "aria-hidden": "true" }, "Esc")));
   }
   els.choiceButtons.replaceChildren(...buttons);
+  if (view.armed) els.hint.textContent = view.armed.words;
   const banner = ui.banner ? ui.banner(state) : null;
   els.banner.hidden = !banner;
   if (banner && els.bannerHtml !== banner) els.banner.innerHTML = banner;
@@ -401,12 +408,29 @@ function chooseFromButton(token) {
   actions.choose(token);
 }
 
-/** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns. */
+/**
+ * A choice that asks to be confirmed on a touch screen (`confirm`, Nimbus's collects), tapped
+ * once: it is pressed, what it concerns is ringed and the line says `confirm`; a second tap
+ * takes it (a pointer or the keyboard shows the same by hover or focus, and one click takes it).
+ */
+function armChoice(token, c, state) {
+  const { els, actions } = view;
+  view.armed = { token, words: c.confirm, cells: c.preview || [], position: state,
+    prefix: JSON.stringify(store.state.input.prefix) };
+  for (const button of els.choiceButtons.querySelectorAll("[data-choice]")) {
+    if (button.dataset.choice === token) button.setAttribute("aria-pressed", "true");
+    else button.removeAttribute("aria-pressed");
+  }
+  els.hint.textContent = c.confirm;
+  actions.preview(view.armed.cells);
+}
+
+/** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns (or armed). */
 function drawMarks(page) {
   const { board, entry } = view;
   const state = page.position;
   if (!board || !state) return;
-  const preview = (page.preview || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
+  const preview = (page.preview || view.armed?.cells || []).map((cell) => ({ kind: "ring", cell, cls: "preview" }));
   const hint = page.hint?.events ? hintMarks(page.hint.events, entry.ui, state.view) : [];
   const coached = coachMarks(page.coaching, state);
   board.setMarks([...marksFor(state, entry.ui), ...coached, ...hint, ...preview]);

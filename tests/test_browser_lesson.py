@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from conftest import wait_ready
+from conftest import tap_choice, wait_ready
 from py_engines.learn import LESSONS
 
 pytestmark = pytest.mark.browser
@@ -44,7 +44,7 @@ def enter(page, game: str, step, move: str) -> None:
         if "cell" in part:
             page.tap(f'[data-cell="{part["cell"]}"]')
         else:
-            page.tap(f'[data-choice="{part["choice"]}"]')
+            tap_choice(page, part["choice"])
     page.wait_for_selector("#lesson-outcome")
 
 

@@ -111,3 +111,49 @@ def dealt(game, number: int) -> dict:
     after = game.clone()
     after.play(f"deal{number}")
     return after.view()["squares"]
+
+
+def test_a_finger_sees_what_a_collect_takes_before_it_takes_it(phone, server):
+    whole = random_game("nimbus", 3, 2, random_setup=True, goal="rounds1")
+    page = phone
+    open_link(page, server.url, whole.history[:1], random_setup=True, goal="rounds1")
+    game = py_engines.new_game("nimbus", 2, 0, random_setup=True, goal="rounds1")
+    game.play(whole.history[0])
+    collect = next(m for m in game.legal_moves() if ":" in m and len(game.move_entries(m)) >= 2)
+    taken = sorted(steps[0]["cell"] for steps in game.move_entries(collect))
+    page.tap(f'[data-cell="{taken[0]}"][data-live]')
+    button = page.locator(f'[data-choice="{collect}"]')
+    button.tap()
+    # The first tap takes nothing: the button is pressed, what it would take is ringed, the line says so.
+    assert page.locator("#moves [data-ply]").count() == 1
+    assert button.get_attribute("aria-pressed") == "true"
+    ringed = page.locator(".marks .preview")
+    assert sorted(ringed.nth(i).get_attribute("data-mark") for i in range(ringed.count())) == taken
+    assert "again" in page.inner_text("#hint")
+    # Another collect from the same pyramid is shown instead; then back to this one, and a second tap takes it.
+    others = page.locator("#choices [data-choice*=':']").evaluate_all("bs => bs.map(b => b.dataset.choice)")
+    other = [t for t in others if t != collect]
+    assert other  # a pyramid may always be collected by its colour, its size or its orientation
+    page.tap(f'[data-choice="{other[0]}"]')
+    assert button.get_attribute("aria-pressed") is None
+    assert page.locator("#moves [data-ply]").count() == 1
+    button.tap()
+    button.tap()
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
+    game.play(collect)
+    assert all(game.view()["squares"].get(c) or "empty" in page.get_attribute(f'[data-cell="{c}"]', "aria-label")
+               for c in taken)
+
+
+def test_a_mouse_takes_a_collect_in_one_click(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    whole = random_game("nimbus", 3, 2, random_setup=True, goal="rounds1")
+    open_link(page, server.url, whole.history[:1], random_setup=True, goal="rounds1")
+    game = py_engines.new_game("nimbus", 2, 0, random_setup=True, goal="rounds1")
+    game.play(whole.history[0])
+    collect = next(m for m in game.legal_moves() if ":" in m)
+    page.click(f'[data-cell="{game.move_steps(collect)[0]["cell"]}"][data-live]')
+    page.click(f'[data-choice="{collect}"]')
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
+    context.close()

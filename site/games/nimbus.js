@@ -113,9 +113,12 @@ function collectChoice(token, state) {
   const what = prop in COLOURS ? COLOURS[prop] : prop in SIZES ? SIZES[prop][0].toUpperCase() + SIZES[prop].slice(1)
     : prop === "u" ? "Upright" : `Pointing ${ARROWS[prop]}`;
   const where = b ? `${lineKind(a, b)} ${a}–${b}` : "alone";
+  const ringed = taken.length === 1 ? "the ringed pyramid" : `the ${taken.length} ringed pyramids`;
   return { text: b ? `${what} ×${taken.length} · ${where}` : `${what} alone`, swatch: prop in COLOURS ? `nim-sw-${prop}` : "", key: "",
     label: `Collect ${what.toLowerCase()}${b ? `, ${taken.length} on the ${where}: ${taken.join(", ")}` : `, ${a} alone`}`,
-    preview: taken };
+    preview: taken,
+    // On a touch screen a first tap shows what it takes; the second takes it (view.js).
+    confirm: `Tap the button again to collect ${ringed}, or another collect to see what it takes.` };
 }
 
 function squareWords(sq) {
@@ -351,7 +354,8 @@ export default {
     for how it should lie. To collect, pick one of the collect buttons that appear: each takes
     that pyramid and says what else it takes (a colour, a size or an orientation, along a row, a
     column or a diagonal), and the pyramids it would take are ringed while a pointer or the
-    keyboard rests on it. Keys: arrows and Enter on the board; U for upright and Q W E A D Z X C
+    keyboard rests on it; on a touch screen the first tap on it rings them, and a second takes
+    them. Keys: arrows and Enter on the board; U for upright and Q W E A D Z X C
     for the eight directions (W is north); U and R undo and redo when no button uses them
     (Ctrl+Z and Ctrl+Y always do), Escape cancels.</p>`,
 };
