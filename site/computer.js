@@ -19,6 +19,7 @@ const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll i
 
 let thinkToken = 0;     // bumped whenever a pending computer move or hint must be forgotten
 let stopSearch = null;  // ends the search under way at once (the worker plays its best so far)
+let goOn = null;        // starts the computer's turn held by a pause (a round's end), when the player says so
 let turnClock = null;   // {session, turn, cursor, spent}: how long the computer's turn has thought
 
 /**
@@ -43,12 +44,20 @@ function cancelThinking() {
   thinkToken++;
   stopSearch?.(); // the worker ends the search at once rather than run it out
   stopSearch = null;
+  goOn = null;
   if (store.state.thinking || store.state.hint) store.update({ thinking: null, hint: null });
 }
 
-/** "Move now": the computer plays the best move it has found so far. */
+/** "Move now": the computer plays the best move it has found so far (or, held by a pause, goes on). */
 export function moveNow() {
   const thinking = store.state.thinking;
+  if (thinking?.paused && goOn) {
+    const go = goOn;
+    goOn = null;
+    store.update({ thinking: null });
+    go();
+    return;
+  }
   if (!stopSearch || !thinking || thinking.stopping) return;
   stopSearch();
   store.update({ thinking: { ...thinking, stopping: true } });
@@ -66,7 +75,16 @@ store.watch((state) => {
   if (state.busy || state.mode !== "play" || state.engine !== "ready" || state.page.loading || !showsGame(state)) return;
   const s = state.session;
   const turn = computerToMove(state);
-  if (turn && s.cursor === s.record.moves.length) startTurn(turn, s, state.position);
+  if (!turn || s.cursor !== s.record.moves.length) return;
+  // Where the game asks for a pause (a Nimbus round's end) and a person plays, the computer
+  // waits for them to go on: {paused: words, button} in the thinking line, Move now goes on.
+  const pause = seatsOf(s, state.position.players).includes("human") && state.page.entry.ui.pause?.(state.position);
+  if (!pause) {
+    startTurn(turn, s, state.position);
+    return;
+  }
+  goOn = () => startTurn(turn, s, state.position);
+  store.update({ thinking: { paused: pause.text, button: pause.button } });
 });
 
 /** A computer seat is to move (or the dice are to be rolled) at the last position of session `s`. */

@@ -17,7 +17,8 @@ const state = {
   position: null,       // the engine's state at session.cursor (status, view, legal moves, log...)
   input: new MoveInput(), // the move being entered by taps and choices (mutable: update({input}) after a change)
   busy: 0,              // engine requests in flight that lock the input (moves.js)
-  thinking: null,       // {player, level, progress, stopping} while the computer searches, {dice: true} before a roll
+  thinking: null,       // {player, level, progress, stopping} while the computer searches, {dice: true} before a roll,
+                        // {paused, button} while it waits for a person to go on (a pause the game asks for)
   hint: null,           // {pending: true}, or {move, cells, events, text} for the position on screen
   preview: null,        // the cells a choice under the pointer or focus concerns, ringed on the board
   refusal: null,        // why the rules refused the last tap or choice, in the engine's words

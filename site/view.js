@@ -230,14 +230,18 @@ function drawThinking(state) {
   els.hint.hidden = Boolean(thinking);
   if (!thinking || !state.position) return;
   const seatNames = seatNamesOf(view.entry.ui, state.position);
-  els.thinking.querySelector(".thinking-text").textContent = thinking.dice
+  const paused = Boolean(thinking.paused); // the computer waits for a person to go on (computer.js)
+  els.thinking.querySelector(".thinking-text").textContent = paused ? thinking.paused : thinking.dice
     ? "Rolling the dice…" : `${seatNames[thinking.player]} is thinking…`;
+  els.thinking.querySelector(".spinner").hidden = paused;
   const bar = els.thinking.querySelector(".thinking-progress");
-  bar.hidden = Boolean(thinking.dice);
-  if (!thinking.dice) bar.value = thinking.progress;
+  bar.hidden = Boolean(thinking.dice) || paused;
+  if (!thinking.dice && !paused) bar.value = thinking.progress;
   const button = els.thinking.querySelector("#move-now");
   button.hidden = Boolean(thinking.dice);
   button.disabled = Boolean(thinking.stopping);
+  button.textContent = paused ? thinking.button : "Move now";
+  button.classList.toggle("primary", paused);
 }
 
 /** Draw the game on screen: status, players, seats, board, choices, panel and moves. */

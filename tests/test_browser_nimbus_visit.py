@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 
 import py_engines
-from conftest import wait_ready
+from conftest import tap_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -157,3 +157,44 @@ def test_a_mouse_takes_a_collect_in_one_click(browser, server):
     page.click(f'[data-choice="{collect}"]')
     page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
     context.close()
+
+
+def a_round_player_1_ends() -> list[str]:
+    """The moves of a game up to Player 1's last collect of round 1 (that collect last)."""
+    for seed in range(40):
+        whole = random_game("nimbus", seed, 2, goal="rounds3")
+        game = py_engines.new_game("nimbus", 2, whole.seed, **whole.options)
+        for ply, move in enumerate(whole.history, 1):
+            player = game.to_move
+            game.play(move)
+            if game.rounds:
+                if player == 0:
+                    return whole.history[:ply]
+                break
+    raise AssertionError("no such round in 40 games")
+
+
+def test_a_rounds_end_is_seen_before_the_computer_goes_on(phone, server):
+    moves = a_round_player_1_ends()
+    game = py_engines.new_game("nimbus", 2, 0, goal="rounds3")
+    for move in moves[:-1]:
+        game.play(move)
+    page = phone
+    open_link(page, server.url, moves[:-1], goal="rounds3")
+    page.select_option("#seat-1", "easy")
+    tap_move(page, game, moves[-1])  # Player 1 takes the last pyramid; Player 2, the computer, sets up round 2 first
+    result = game.rounds[0]
+    # The round's result is in view, and the computer waits for the player to go on.
+    banner = page.locator("#banner")
+    assert banner.is_visible() and "Round 1 is over." in banner.inner_text()
+    assert f"+{result['points'][result['winners'][0]]} point" in banner.inner_text()
+    assert page.locator("#thinking").is_visible() and "Round 1 is over." in page.inner_text("#thinking")
+    go_on = page.locator("#move-now")
+    assert go_on.inner_text() == "Start round 2"
+    box = go_on.bounding_box()  # under the board, in view with it
+    assert box["y"] + box["height"] <= page.viewport_size["height"]
+    page.wait_for_timeout(1500)
+    assert page.locator("#moves [data-ply]").count() == len(moves)
+    go_on.tap()
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length > {len(moves)}")
+    assert page.locator("#banner").is_hidden()

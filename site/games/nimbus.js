@@ -140,6 +140,18 @@ function roundWinners(view) {
   }[rule];
 }
 
+/** The round the move that led here ended (its `round` event), if it ended one. */
+const roundJustEnded = (state) => (state.last_move?.events || []).find((e) => e.type === "round") || null;
+
+/** A round's result in words: who took the last pyramid, who wins the round and with how many points. */
+function roundResult(e) {
+  const who = e.winners.length === 1 ? seatName(e.winners[0]) : list(e.winners.map((p) => `${seatName(p)} (+${e.points[p]})`));
+  const won = e.winners.length === 1 ? `wins the round: +${plural(e.points[e.winners[0]], "point")}` : "win the round";
+  const taker = seatName(e.taker);
+  return e.winners.length === 1 && e.winners[0] === e.taker ? `${taker} took the last pyramid and ${won}.`
+    : `${taker} took the last pyramid; ${who} ${won}.`;
+}
+
 export default {
   name: "nimbus",
   title: "Nimbus",
@@ -256,6 +268,22 @@ export default {
       active: state.to_move === seat,
       winner: state.winners.includes(seat),
     }));
+  },
+
+  /** Right after a round's end, its result, always in view under the status line. */
+  banner(state) {
+    const e = roundJustEnded(state);
+    return e ? `<p class="nim-result"><b>Round ${e.round} is over.</b> ${roundResult(e)}</p>` : null;
+  },
+
+  /**
+   * The computer waits at a round's end, once the last pyramid is taken, for a person to have
+   * seen the result and go on (computer.js); the round after it would otherwise be set up, and
+   * its first turns played, at once.
+   */
+  pause(state) {
+    const e = roundJustEnded(state);
+    return e && !state.is_over ? { text: `Round ${e.round} is over.`, button: `Start round ${e.round + 1}` } : null;
   },
 
   panel(state) {
