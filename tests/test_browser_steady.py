@@ -56,8 +56,8 @@ def test_a_hint_and_a_log_entry_keep_the_board_in_view_on_a_phone(phone, server)
     in_view = ("() => { const b = document.querySelector('svg.board').getBoundingClientRect();"
                " return b.top >= -1 && b.bottom <= innerHeight + 1; }")
     # Scrolled down to the buttons, Hint: the hint is drawn on the board, so the board comes into view.
-    phone.locator("#hint-button").scroll_into_view_if_needed()
-    assert not phone.evaluate(in_view)
+    phone.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert not phone.evaluate(in_view) and phone.locator("#hint-button").is_visible()
     phone.tap("#hint-button")
     phone.wait_for_function("document.querySelector('#hint').textContent.startsWith('Hint')")
     phone.wait_for_function(in_view)
@@ -99,6 +99,10 @@ OVERFLOWS = """() => {
     const name = (el.id || el.className || el.tagName) + ' ' + (el.textContent || '').trim().slice(0, 24);
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto') found.push('cut: ' + name);
     if (r.right > width + 1 || r.left < -1) found.push('off screen: ' + name);
+    const side = el.closest('.side');
+    if (side && getComputedStyle(side).display !== 'contents' && r.right > side.getBoundingClientRect().right + 1) {
+      found.push('beyond its column: ' + name);
+    }
     if (el.tagName === 'SELECT') {
       const probe = document.createElement('span');
       probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(el).font;
@@ -125,4 +129,4 @@ def test_no_control_overflows_on_any_screen(browser, server, size):
         page.evaluate("() => document.querySelectorAll('.seat-select').forEach((s) => { s.value = 'expert'; })")
         problems += [f"{name}: {p}" for p in page.evaluate(OVERFLOWS)]
     context.close()
-    assert problems == []
+    assert problems == [], "\n".join(problems)
