@@ -296,8 +296,8 @@ export class Board {
    * left; "path" {cells} a line with an arrowhead through the cells' centres;
    * "ghost" {cell, markup} a faded picture of what was taken (markup in the
    * cell's coordinates, like a decoration); "line" {cells: [a, b]} a dashed line
-   * between two cells; "turn" {cells, direction} a curved arrow round the
-   * middle of the cells (a coaster turned cw, ccw or half). `cls` is added to
+   * between two cells; "turn" {cells, direction} an arrow along the frame
+   * round the cells (a coaster turned cw, ccw or half). `cls` is added to
    * the mark's classes (the player's colour, "older", "hint", "fresh").
    */
   setMarks(marks) {
@@ -337,22 +337,48 @@ export class Board {
     }
   }
 
-  /** A curved arrow round the middle of `cells`, turning the way a coaster turned. */
+  /**
+   * A coaster's turn: an arrow along the frame of the box round `cells`, the way the coaster
+   * turned, over a quarter of the frame for a quarter turn and half of it for a half turn. On
+   * the frame it runs between the cells, clear of what stands on them, and its head lies across
+   * a side between two columns, inside the board, beside the middle row (below the badges that
+   * sit at the top right of a cell).
+   */
   drawTurn(layer, m, cls) {
     const points = m.cells.map((n) => this.cells.get(n)).filter(Boolean);
-    const cx = points.reduce((s, c) => s + c.x, 0) / points.length;
-    const cy = points.reduce((s, c) => s + c.y, 0) / points.length;
-    const r = 1.3;
-    const sweep = (TURN_ANGLE[m.direction] * Math.PI) / 180;
-    const start = -Math.PI / 2 - sweep / 2;
-    const end = start + sweep;
-    const pt = (a) => [cx + r * Math.cos(a), cy + r * Math.sin(a)];
-    const [x0, y0] = pt(start);
-    const [x1, y1] = pt(end);
+    const left = Math.min(...points.map((c) => c.x)) - 0.5;
+    const right = Math.max(...points.map((c) => c.x)) + 0.5;
+    const top = Math.min(...points.map((c) => c.y)) - 0.5;
+    const bottom = Math.max(...points.map((c) => c.y)) + 0.5;
+    const w = right - left;
+    const h = bottom - top;
+    const around = 2 * (w + h);
+    // A place on the frame by its distance clockwise (on screen) from the top left corner.
+    const at = (d) => {
+      const s = ((d % around) + around) % around;
+      if (s <= w) return [left + s, top];
+      if (s <= w + h) return [right, top + s - w];
+      if (s <= 2 * w + h) return [right - (s - w - h), bottom];
+      return [left, bottom - (s - 2 * w - h)];
+    };
+    const boardRight = Math.max(...[...this.cells.values()].map((c) => c.x)) + 0.5;
+    const onRight = right < boardRight - 0.01; // else the left side, away from the board's edge
+    const clockwise = m.direction !== "ccw"; // a half turn is drawn as a clockwise one
+    const down = onRight === clockwise; // clockwise runs down the right side and up the left
+    const tipY = (top + bottom) / 2 + (down ? 0.35 : 0.05);
+    const tip = onRight ? w + (tipY - top) : 2 * w + h + (bottom - tipY);
+    const sign = clockwise ? 1 : -1;
+    const start = tip - sign * (m.direction === "half" ? around / 2 : around / 4);
+    const end = tip - sign * 0.25; // the line stops inside the head
+    const corners = [0, w, w + h, 2 * w + h].flatMap((c) => [c - around, c, c + around])
+      .filter((c) => (c - start) * sign > 0 && (end - c) * sign > 0)
+      .sort((a, b) => (a - b) * sign);
+    const line = [start, ...corners, end].map((d) => at(d).map((v) => v.toFixed(3)).join(",")).join(" L");
     const g = el("g", { class: cls }, layer);
-    el("path", { d: `M${x0.toFixed(3)},${y0.toFixed(3)} A${r},${r} 0 0 ${sweep > 0 ? 1 : 0} ${x1.toFixed(3)},${y1.toFixed(3)}` }, g);
-    const tangent = (end * 180) / Math.PI + (sweep > 0 ? 90 : -90);
-    el("polygon", { points: "0,0 -0.3,-0.17 -0.3,0.17", transform: `translate(${x1.toFixed(3)} ${y1.toFixed(3)}) rotate(${tangent.toFixed(1)})` }, g);
+    el("path", { d: `M${line}` }, g);
+    const [x, y] = at(tip);
+    el("polygon", { points: "0,0 -0.3,-0.14 -0.3,0.14",
+      transform: `translate(${x.toFixed(3)} ${y.toFixed(3)}) rotate(${down ? 90 : -90})` }, g);
   }
 
   /**

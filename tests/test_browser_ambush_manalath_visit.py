@@ -39,10 +39,10 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def open_ambush(page, base: str, moves: str = "") -> None:
+def open_ambush(page, base: str, moves: str = "", drawn: str = '[data-cell="c3"][data-live]') -> None:
     page.goto(base + "#/ambush" + (f"?moves={moves}" if moves else ""))
     wait_ready(page)
-    page.wait_for_selector('[data-cell="c3"][data-live]')
+    page.wait_for_selector(drawn)
 
 
 def dashed(page, cell: str) -> bool:
@@ -93,3 +93,52 @@ def test_the_four_coasters_are_framed_in_light_and_dark(phone_in, server):
     # Over the cells, under the stacks: a frame never hides a pyramid or a badge.
     order = page.evaluate("""() => [...document.querySelector('.board').children].map((g) => g.getAttribute('class'))""")
     assert order.index("cells") < order.index("region-frames") < order.index("decos")
+
+
+# Stacks beside every side of every coaster (26 placements, Red to move with mediums at hand).
+CROWDED = ("c2s.d2s.c3m.d3m.e3l.b3l.a1s.f1s.f2m.e4m.d4l.d5l.e6s.c4s.c5m.b4m.b6l.f4l.f5s.f6s.d6m.e1m."
+           "c1l.a3l.a6s.c6s")
+
+# The parts of the turn's mark (its line, as wide as drawn, and its head) that lie on a pyramid or a
+# strength badge: points a fiftieth of a cell apart, each tried against every pyramid and badge.
+COVERED = """() => {
+  const svg = document.querySelector('.board');
+  const screen = svg.getScreenCTM();
+  const things = [...document.querySelectorAll('.decos .amb-pyr, .decos .amb-badge')];
+  const onSomething = (x, y) => things.some((t) => {
+    const local = new DOMPoint(x, y).matrixTransform(screen).matrixTransform(t.getScreenCTM().inverse());
+    return t.isPointInFill(local);
+  });
+  const hits = [];
+  for (const mark of document.querySelectorAll('.marks .mark-turn')) {
+    const line = mark.querySelector('path');
+    const half = parseFloat(getComputedStyle(line).strokeWidth) / 2;
+    const length = line.getTotalLength();
+    for (let d = 0; d <= length; d += 0.02) {
+      const p = line.getPointAtLength(d);
+      const q = line.getPointAtLength(Math.min(length, d + 0.01));
+      const r = line.getPointAtLength(Math.max(0, d - 0.01));
+      const n = Math.hypot(q.x - r.x, q.y - r.y) || 1;
+      const [nx, ny] = [-(q.y - r.y) / n, (q.x - r.x) / n];
+      for (const k of [-1, 0, 1]) if (onSomething(p.x + k * half * nx, p.y + k * half * ny)) hits.push(['line', p.x, p.y]);
+    }
+    const head = mark.querySelector('polygon');
+    const toBoard = svg.getScreenCTM().inverse().multiply(head.getScreenCTM());
+    for (let x = -0.3; x <= 0; x += 0.02) for (let y = -0.14; y <= 0.14; y += 0.02) {
+      if (!head.isPointInFill(new DOMPoint(x, y))) continue;
+      const p = new DOMPoint(x, y).matrixTransform(toBoard);
+      if (onSomething(p.x, p.y)) hits.push(['head', p.x, p.y]);
+    }
+  }
+  return hits;
+}"""
+
+
+def test_a_turns_mark_covers_no_pyramid_and_no_badge(phone, server):
+    page = phone
+    # Each way round, the coasters on the left and on the right (the head on the side towards the
+    # middle), at the bottom and at the top of the board.
+    for turn in ("1cw", "2ccw", "4half", "3half", "3ccw", "4cw"):
+        open_ambush(page, server.url, f"{CROWDED}.{turn}-m", drawn=".marks .mark-turn")
+        assert page.locator(".decos .amb-badge").count() >= 18
+        assert page.evaluate(COVERED) == [], turn
