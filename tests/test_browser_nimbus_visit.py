@@ -198,3 +198,12 @@ def test_a_rounds_end_is_seen_before_the_computer_goes_on(phone, server):
     go_on.tap()
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length > {len(moves)}")
     assert page.locator("#banner").is_hidden()
+
+
+def test_a_new_game_lasts_five_rounds(phone, server):
+    page = phone
+    page.goto(server.url + "#/nimbus")
+    wait_ready(page)
+    assert "Game: 5 rounds;" in page.inner_text("#game-panel")
+    page.tap("#new-game")
+    assert page.locator("#setup-goal option:checked").inner_text() == "After 5 rounds"

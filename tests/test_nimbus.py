@@ -6,6 +6,7 @@ import pytest
 import py_engines
 from py_engines import CHANCE, IllegalMove
 from py_engines.games.nimbus import INDEX, KINDS, LINES, NAMES, Nimbus
+from py_engines.playout import random_game
 from py_engines.rng import Rng
 
 
@@ -357,12 +358,19 @@ def test_misere_with_the_last_taker_last_in_the_order_wraps_to_player_zero():
 
 # -- the game's end -----------------------------------------------------------------------------
 
+def test_the_default_game_is_five_rounds_whatever_the_number_of_players():
+    assert py_engines.new_game("nimbus", 2).options["goal"] == "rounds5"
+    for players in (2, 10):
+        g = random_game("nimbus", players, players, fast=True)
+        assert len(g.rounds) == 5 and g.is_over
+
+
 def test_the_game_ends_when_a_total_passes_the_target_not_when_it_reaches_it():
-    g = position({"d4": "r3=u"})
+    g = position({"d4": "r3=u"}, goal="over50")
     g.totals = [47, 10]
     g.play("r:d4")
     assert not g.is_over and g.totals == [50, 10]  # 50 does not pass 50
-    g = position({"d4": "r3=u"})
+    g = position({"d4": "r3=u"}, goal="over50")
     g.totals = [48, 10]
     g.play("r:d4")
     assert g.is_over and g.winners == [0] and g.to_move is None and g.legal_moves() == []

@@ -170,7 +170,10 @@ class Nimbus(Game):
                       "min_players": {name: 4 for name in ROUND_ENDS if name in LARGE_GROUP},
                       "help": "Who scores when the last pyramid leaves the board: the last taker took it, "
                               "the next player is the one after them."},
-        "goal": {"default": "over50", "choices": list(GOALS), "label": "Game end",
+        # Five rounds by default, whatever the number of players: a round's winner scores about
+        # half the 90 pips between two players, so a target of 50 often ended the game after
+        # one round, and between ten a target took dozens of rounds (docs/nimbus.md).
+        "goal": {"default": "rounds5", "choices": list(GOALS), "label": "Game end",
                  "labels": ["When a score passes 25", "When a score passes 50", "When a score passes 60",
                             "When a score passes 100", "After 1 round", "After 3 rounds", "After 5 rounds",
                             "After 10 rounds"],
@@ -178,7 +181,7 @@ class Nimbus(Game):
     }
 
     def __init__(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> None:
-        options = options or {"sets": 3, "random_setup": False, "round_end": "last", "goal": "over50"}
+        options = options or {"sets": 3, "random_setup": False, "round_end": "last", "goal": "rounds5"}
         super().__init__(players, seed, options)
         goal = options["goal"]
         self.target = int(goal[4:]) if goal.startswith("over") else None

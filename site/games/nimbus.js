@@ -353,8 +353,8 @@ export default {
     to their total; nobody else scores. Options for four or more players: both of those players
     win the round; or one of them (or both) lose it and everybody else scores.</p>
     <p>Then every pyramid goes back to the pile and a new round is set up; the first player
-    moves on one seat each round (round 2 starts with Player 2, and so on). By default the game ends when a total passes 50
-    (other targets, or a fixed number of rounds, are options). The highest total wins; a tie
+    moves on one seat each round (round 2 starts with Player 2, and so on). By default the game lasts five rounds
+    (other numbers of rounds, or a total to pass, 25 to 100 points, are options). The highest total wins; a tie
     goes to the player who won more rounds, then to the one who collected more pyramids in the
     last round; failing that, the win is shared.</p>
     <h3>Notation</h3>
