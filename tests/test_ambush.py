@@ -416,10 +416,19 @@ def test_more_captured_pips_win_and_spent_pyramids_score_nothing():
 # -- notation and records -----------------------------------------------------------------
 
 def test_move_steps_separate_placements_from_turns():
-    g = py_engines.new_game("ambush")
+    g = game_after("c3s", "d4s")  # Red's trees show a small and a medium
     assert g.move_steps("c4m") == [{"cell": "c4"}, {"choice": "m"}]
     assert g.move_steps("2cw-s") == [{"choice": "cw"}, {"choice": "s"}, {"cell": "e2"}]
     assert g.move_steps("3half-l") == [{"choice": "half"}, {"choice": "l"}, {"cell": "b5"}]
+
+
+def test_the_only_size_at_hand_is_no_step():
+    g = py_engines.new_game("ambush")  # every tree shows a small: nothing to choose
+    assert g.move_steps("c4s") == [{"cell": "c4"}]
+    assert g.move_steps("2cw-s") == [{"choice": "cw"}, {"cell": "e2"}]
+    assert g.attempted_moves([{"choice": "half"}, {"cell": "e5"}]) == ["4half-s"]
+    g.play("4cw-s")
+    assert g.refusal([{"choice": "ccw"}, {"cell": "e5"}]) == "Coaster 4 was turned on the turn just before."
 
 
 @pytest.mark.parametrize("move, reason", [

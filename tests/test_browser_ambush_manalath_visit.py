@@ -59,7 +59,7 @@ def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(pho
     open_ambush(page, server.url, TEN_TURNS)
     # Placing: the dashed boxes are Red's own stacks, and the line under the board says what they do.
     assert [c for c in ("c1", "f4", "f5", "f6") if dashed(page, c)] == ["c1", "f4", "f5", "f6"]
-    assert "one of your stacks (dashed) to put a pyramid on it" in page.inner_text("#hint")
+    assert "one of your stacks (dashed) to place a pyramid there" in page.inner_text("#hint")
     # An empty middle is a cell like any other: no dashed box, no turning sign, its name shown.
     for cell in MIDDLES:
         assert not dashed(page, cell) and not turn_sign_shown(page, cell), cell
@@ -94,6 +94,41 @@ def test_the_four_coasters_are_framed_in_light_and_dark(phone_in, server):
     order = page.evaluate("""() => [...document.querySelector('.board').children].map((g) => g.getAttribute('class'))""")
     assert order.index("cells") < order.index("region-frames") < order.index("decos")
 
+
+def plies(page) -> int:
+    return page.locator("#moves [data-ply]").count()
+
+
+def test_the_only_size_or_payment_is_taken_without_a_question_and_said(phone, server):
+    page = phone
+    open_ambush(page, server.url)
+    # Every tree shows a small: the line says so, and a tap on a cell places it at once.
+    assert "a small (the only size at hand)" in page.inner_text("#hint")
+    page.tap('[data-cell="a1"]')
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
+    assert "red a small pyramid" in page.get_attribute('[data-cell="a1"]', "aria-label")
+    assert "Red places a small on a1" in page.inner_text("#recent")
+    # Black pays for a turn with the only size at hand: no question either, and the line says which.
+    page.tap('[data-choice="cw"]')
+    assert page.locator('[data-choice="s"]').count() == 0
+    assert "paying a small (the only size at hand)" in page.inner_text("#hint")
+    page.tap('[data-cell="b2"][data-live]')
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
+    assert page.inner_text('#moves [data-ply="2"]') == "1cw-s"
+    assert "Black turns coaster 1 clockwise, paying a small" in page.inner_text("#recent")
+    # Red has a small and a medium now: both are asked, for a placement and for a turn.
+    page.tap('[data-cell="c3"]')
+    assert page.locator("[data-choice]").evaluate_all("bs => bs.map(b => b.dataset.choice)")[:2] == ["s", "m"]
+    page.tap('[data-cell="c3"]')  # let go
+    page.tap('[data-choice="half"]')
+    page.tap('[data-choice="m"]')
+    # The coaster Black just turned is still refused, with the reason, and the turn stays under way.
+    page.tap('[data-cell="b2"]')
+    page.wait_for_function("document.querySelector('#hint').textContent.includes('Coaster 1 was turned on the turn just before')")
+    assert plies(page) == 2
+    page.tap('[data-cell="e5"][data-live]')
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 3")
+    assert page.inner_text('#moves [data-ply="3"]') == "4half-m"
 
 # Stacks beside every side of every coaster (26 placements, Red to move with mediums at hand).
 CROWDED = ("c2s.d2s.c3m.d3m.e3l.b3l.a1s.f1s.f2m.e4m.d4l.d5l.e6s.c4s.c5m.b4m.b6l.f4l.f5s.f6s.d6m.e1m."

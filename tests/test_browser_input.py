@@ -15,7 +15,7 @@ def pressed(page) -> list[str]:
 
 def test_tapping_another_cell_moves_the_selection_and_tapping_it_again_lets_go(phone, server):
     page = phone
-    page.goto(server.url + "#/ambush")
+    page.goto(server.url + "#/ambush?moves=a1s.f6s")  # Red has a small and a medium at hand
     wait_ready(page)
     page.wait_for_selector('[data-cell="c3"][data-live]')
     page.tap('[data-cell="c3"]')

@@ -306,7 +306,8 @@ class Ambush(Game):
 
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """A cell tapped first: a placement there of each size on top of a tree; a cell and a
-        size, that placement; a direction, a size and a coaster's centre, that turn."""
+        size, that placement; a direction, a size and a coaster's centre, that turn (without
+        the size, a turn paid with each size at hand)."""
         kinds = ["cell" if "cell" in step else "choice" for step in steps]
         values = [next(iter(step.values())) for step in steps]
         if kinds == ["cell"]:
@@ -314,23 +315,30 @@ class Ambush(Game):
             return [values[0] + size for size in sizes]
         if kinds == ["cell", "choice"]:
             return [values[0] + values[1]]
-        if kinds == ["choice", "choice", "cell"]:
-            coaster = next((k for k, centre in CENTRES.items() if NAMES[centre] == values[2]), None)
-            return [f"{coaster}{values[0]}-{values[1]}"] if coaster else []
+        if kinds in (["choice", "cell"], ["choice", "choice", "cell"]):
+            coaster = next((k for k, centre in CENTRES.items() if NAMES[centre] == values[-1]), None)
+            sizes = [values[1]] if len(values) == 3 else [SIZES[s] for s in self.tops(self.turn)]
+            return [f"{coaster}{values[0]}-{size}" for size in sizes] if coaster else []
         return []
 
     def move_steps(self, move: str) -> list[dict[str, str]]:
         """A placement: the cell, then the size. A turn: the direction, the size paid,
-        then the coaster's centre cell. The order of captures: one choice."""
+        then the coaster's centre cell. The size is no step when it is the only one at
+        hand (every tree shows the same top): there is nothing to choose, so a tap on a
+        cell places at once. The order of captures: one choice."""
         if move in PLACEMENTS:
             cell, s = PLACEMENTS[move]
-            return [{"cell": NAMES[cell]}, {"choice": SIZES[s]}]
+            return [{"cell": NAMES[cell]}, *self._size_step(s)]
         if move in TURN_MOVES:
             k, d, s = TURN_MOVES[move]
-            return [{"choice": d}, {"choice": SIZES[s]}, {"cell": NAMES[CENTRES[k]]}]
+            return [{"choice": d}, *self._size_step(s), {"cell": NAMES[CENTRES[k]]}]
         if move in (MINE, THEIRS):
             return [{"choice": move}]
         raise IllegalMove(f"illegal move {quote(move)}: {self._malformed(move)}")
+
+    def _size_step(self, s: int) -> list[dict[str, str]]:
+        """The choice of size ``s`` as a step of a move, or none when it is the only size at hand."""
+        return [] if self.tops(self.turn) == [s] else [{"choice": SIZES[s]}]
 
     def view(self) -> dict[str, Any]:
         cells = {}

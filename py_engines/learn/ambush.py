@@ -127,8 +127,9 @@ def _captures(kind, cell=None):
 LESSON = [
     Step(
         key="place", title="A turn",
-        task="Place a pyramid on any empty cell: tap a cell, then its size.",
-        hint="Any cell will do. Every tree has a small on top, so a small is the size you have now.",
+        task="Place a pyramid on any empty cell: tap a cell.",
+        hint="Any cell will do. Every tree has a small on top, so a small is the size you have now, "
+             "and a tap places it.",
         done="That is a turn: the top pyramid of one of your five trees, placed on the board.",
         goal=_placement,
     ),

@@ -140,19 +140,22 @@ export default {
       return `Red would take ${red.join(", ")}; Black would take ${black.join(", ")}. `
         + "The side that goes first may spoil the other's capture.";
     }
+    // With one size at hand the size is no step of a move (the engine leaves it out): a tap
+    // places it, a turn pays it. The line says which it is, beforehand.
+    const tops = view.players[state.to_move].tops;
+    const only = tops.length === 1 ? SIZE_NAMES[tops[0]] : null;
     const sizes = next.choices.filter((c) => c in SIZE_NAMES);
-    if (selected.length === 1 && sizes.length) {
-      return sizes.length > 1 ? `Place which pyramid on ${selected[0]}?`
-        : `Only a ${SIZE_NAMES[sizes[0]]} pyramid is at hand: place it on ${selected[0]}.`;
-    }
+    if (selected.length === 1 && sizes.length) return `Place which pyramid on ${selected[0]}?`;
     if (!selected.length && sizes.length && !next.cells.size) return "Pay which pyramid for the turn? It leaves the game.";
     if (!next.choices.length && next.cells.size && [...next.cells].every((c) => c in CENTRES)) {
-      return "Tap the middle cell (dashed, ↻) of the coaster to turn.";
+      const paying = only ? `, paying a ${only} (the only size at hand)` : "";
+      return `Tap the middle cell (dashed, ↻) of the coaster to turn${paying}.`;
     }
     const blocked = view.blocked ? ` (not coaster ${view.blocked}: it was just turned)` : "";
+    const what = only ? `a ${only} (the only size at hand)` : "a pyramid";
     // The dashed boxes are the player's own stacks: say what a tap on one does.
     const stacks = Object.values(view.cells).some((info) => info.player === state.to_move);
-    const where = stacks ? "an empty cell, or one of your stacks (dashed) to put a pyramid on it" : "a cell to place a pyramid";
+    const where = stacks ? `an empty cell or one of your stacks (dashed) to place ${what} there` : `a cell to place ${what}`;
     return `Tap ${where}, or pick a turn to turn a coaster${blocked}.`;
   },
 
@@ -257,10 +260,12 @@ export default {
     both sides could capture, the turning player's choice is written <b>mine</b> or <b>theirs</b>.</p>
     <h3>Playing here</h3>
     <p>To place, tap a cell, then the size. To turn a coaster, pick Turn ↻, Turn 180° or Turn ↺,
-    then the pyramid to pay, then tap the middle cell of the coaster (the middles show ↻ in a
-    dashed box once a turn is picked; the others are greyed). At other times a dashed box marks
-    one of your own stacks, where a tap puts a pyramid on top. Each stack's badge gives its
-    strength; faint pyramids are hidden under bigger ones. Keys:
+    then the pyramid to pay, then tap the middle cell of the coaster: once a turn is picked, the
+    middles show ↻ in a dashed box. When your trees all show the same size there is nothing to
+    choose: a tap on a cell places it, and a turn pays with it (the line under the board says
+    which size it is). At other times a dashed box marks one of your own stacks, where a tap
+    puts a pyramid on top. Each stack's badge gives its strength; faint pyramids are hidden
+    under bigger ones. Keys:
     arrows and Enter on the board, S, M, L for sizes, C, H, A for the turns, 1 and 2 for the order
     of captures; U and R (or Ctrl+Z and Ctrl+Y) undo and redo, Escape cancels.</p>`,
 };
