@@ -177,3 +177,39 @@ def test_a_turns_mark_covers_no_pyramid_and_no_badge(phone, server):
         open_ambush(page, server.url, f"{CROWDED}.{turn}-m", drawn=".marks .mark-turn")
         assert page.locator(".decos .amb-badge").count() >= 18
         assert page.evaluate(COVERED) == [], turn
+
+
+# Two games of Manalath: Black's last piece makes a black quart, and a white quint.
+QUART_GAME = "e5b.a1b.c5b.i4w.c4w.a4b.c7w.b6w.f3b.e8b.e3b.f1w.d4w.d5w.d7b.h4w.g2b.a5b.i2w.h1b"
+QUINT_GAME = "e1w.i5b.c3w.g3w.c5w.c6w.f4b.h1b.d5w.f7w.a5b.c2b.b2b.d2w.b3w.f2b.f1w.b1w.a1w.h5w.e4w.a2w.h6b"
+
+
+def rgb(css: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def test_manalaths_losing_quart_is_told_apart_from_a_winning_quint(phone_in, server):
+    page = phone_in
+    page.goto(server.url + "#/manalath?moves=" + QUART_GAME)
+    wait_ready(page)
+    page.wait_for_selector("#status.over")
+    # The quart: ringed in red dashes, in no green, and said to have lost.
+    rings = page.eval_on_selector_all(".decos .mana-quart", """rs => rs.map((r) => {
+      const style = getComputedStyle(r);
+      return {cell: r.parentNode.dataset.deco, stroke: style.stroke, dashes: style.strokeDasharray};
+    })""")
+    assert sorted(r["cell"] for r in rings) == ["e3", "f3", "g2", "h1"]
+    for ring in rings:
+        red, green, _ = rgb(ring["stroke"])
+        assert red > green + 60 and ring["dashes"] != "none", ring
+    assert page.locator(".cell.marked").count() == 0
+    assert "Black's quart, ringed in red dashes, lost the game." in page.inner_text("#hint")
+    # The quint: the board's green, no red ring, and said to have won.
+    page.goto(server.url + "#/manalath?moves=" + QUINT_GAME)
+    page.wait_for_selector("#status.over")
+    assert page.locator(".decos .mana-quart").count() == 0
+    quint = page.eval_on_selector_all(".cell.marked .tile", "ts => ts.map((t) => getComputedStyle(t).fill)")
+    assert len(quint) == 5
+    red, green, _ = rgb(quint[0])
+    assert green > red + 60
+    assert "White's quint, outlined in green, won the game." in page.inner_text("#hint")

@@ -1,10 +1,34 @@
 // Manalath: everything about the game that the page shows, and nothing the
 // engine decides. The board is the generic hex board; pieces are CSS classes.
+// The group that decided a game is shown by its meaning: a winning quint in
+// the green of the board's marked cells, a losing quart ringed in red dashes
+// (manalath.css), told apart by colour, by shape and in words.
 
 const COLOURS = { w: "White", b: "Black" };
 const SEATS = ["w", "b"]; // player 0 plays White, player 1 Black
+const ROWS = "abcdefghi";
+const SIDE = 5;
 
-function groups(view, board, colour) {
+const rowLength = (r) => SIDE + Math.min(r, 2 * SIDE - 2 - r);
+
+/**
+ * The cells touching a cell, from its name (as py_engines/games/hexgrid.py has
+ * them): its left and right neighbours, and the two cells it sits between in
+ * each row above and below.
+ */
+function neighbours(name) {
+  const r = ROWS.indexOf(name[0]);
+  const i = Number(name.slice(1)) - 1;
+  const near = [[r, i - 1], [r, i + 1]];
+  for (const other of [r - 1, r + 1]) {
+    if (other < 0 || other >= ROWS.length) continue;
+    const shift = rowLength(other) > rowLength(r) ? 0 : -1;
+    near.push([other, i + shift], [other, i + shift + 1]);
+  }
+  return near.filter(([rr, ii]) => ii >= 0 && ii < rowLength(rr)).map(([rr, ii]) => `${ROWS[rr]}${ii + 1}`);
+}
+
+function groups(view, colour) {
   const seen = new Set();
   const found = [];
   for (const [cell, c] of Object.entries(view.cells)) {
@@ -15,7 +39,7 @@ function groups(view, board, colour) {
     while (stack.length) {
       const here = stack.pop();
       group.push(here);
-      for (const n of board.adjacent(here)) {
+      for (const n of neighbours(here)) {
         if (view.cells[n] === colour && !seen.has(n)) {
           seen.add(n);
           stack.push(n);
@@ -27,12 +51,23 @@ function groups(view, board, colour) {
   return found;
 }
 
+/** The group(s) that decided the game: {result, colour, cells}, or null. */
+function decider(state) {
+  const result = state.view.result;
+  if (result !== "quint" && result !== "quart") return null;
+  const seat = result === "quint" ? state.winners[0] : 1 - state.winners[0];
+  const size = result === "quint" ? 5 : 4;
+  const colour = SEATS[seat];
+  return { result, colour, cells: groups(state.view, colour).filter((g) => g.length === size).flat() };
+}
+
 export default {
   name: "manalath",
   title: "Manalath",
   seats: SEATS.map((c) => COLOURS[c]),
   seatSwatches: SEATS,
   randomSeed: false,
+  css: true,
 
   /** Keyboard shortcuts for choices: key -> choice token. */
   keys: { w: "w", b: "b", p: "pass" },
@@ -46,6 +81,13 @@ export default {
     const out = {};
     for (const [cell, colour] of Object.entries(view.cells)) out[cell] = `piece-${colour}`;
     return out;
+  },
+
+  /** A losing quart: a dashed red ring round each of its pieces. */
+  decorate(view, state) {
+    const decided = decider(state);
+    if (decided?.result !== "quart") return {};
+    return Object.fromEntries(decided.cells.map((cell) => [cell, '<circle class="mana-quart" r="0.44"/>']));
   },
 
   cellLabel(name, view) {
@@ -65,7 +107,14 @@ export default {
   },
 
   hint(state, next, selected) {
-    if (state.is_over) return "The game is over. Undo to look back, or start a new game.";
+    if (state.is_over) {
+      const decided = decider(state);
+      const name = decided && COLOURS[decided.colour];
+      const why = !decided ? "" : decided.result === "quint"
+        ? `${name}'s quint, outlined in green, won the game. `
+        : `${name}'s quart, ringed in red dashes, lost the game. `;
+      return `${why}The game is over. Undo to look back, or start a new game.`;
+    }
     if (selected.length) {
       const names = next.choices.map((c) => COLOURS[c]);
       return names.length > 1 ? `Place which colour on ${selected[0]}?` : `Only ${names[0]} fits on ${selected[0]}.`;
@@ -84,13 +133,10 @@ export default {
     }));
   },
 
-  /** The groups that decided the game, to highlight. */
-  marked(state, board) {
-    const result = state.view.result;
-    if (result !== "quint" && result !== "quart") return new Set();
-    const seat = result === "quint" ? state.winners[0] : 1 - state.winners[0];
-    const size = result === "quint" ? 5 : 4;
-    return new Set(groups(state.view, board, SEATS[seat]).filter((g) => g.length === size).flat());
+  /** A winning quint, to fill green (a losing quart is ringed instead: decorate). */
+  marked(state) {
+    const decided = decider(state);
+    return new Set(decided?.result === "quint" ? decided.cells : []);
   },
 
   rules: `
