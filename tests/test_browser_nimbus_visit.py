@@ -207,3 +207,29 @@ def test_a_new_game_lasts_five_rounds(phone, server):
     assert "Game: 5 rounds;" in page.inner_text("#game-panel")
     page.tap("#new-game")
     assert page.locator("#setup-goal option:checked").inner_text() == "After 5 rounds"
+
+
+def test_setting_up_by_hand_is_two_taps_a_pyramid(phone, server):
+    page = phone
+    open_link(page, server.url, [])
+
+    def tap(*targets: str) -> None:
+        count = page.locator("#moves [data-ply]").count()
+        for target in targets:
+            page.tap(target)
+        page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+
+    tap('[data-choice="k3"]')
+    assert "stand the black large pyramid there upright" in page.inner_text("#hint")
+    tap('[data-cell="d4"]')  # upright at first: one tap on the square
+    tap('[data-choice="r1"]')
+    tap('[data-choice="ne"]', '[data-cell="e5"]')  # another way is chosen first
+    tap('[data-choice="y2"]')
+    assert "upright" in page.inner_text("#hint")  # Player 1's own way
+    tap('[data-cell="c3"]')
+    tap('[data-choice="g1"]')
+    assert "pointing north-east, as your last one" in page.inner_text("#hint")
+    tap('[data-cell="f6"]')
+    assert page.evaluate("() => [...document.querySelectorAll('#moves [data-ply]')].map((b) => b.textContent)") == [
+        "k3", "d4=u", "r1", "e5=ne", "y2", "c3=u", "g1", "f6=ne"]
+    assert "flat pointing north-east" in page.get_attribute('[data-cell="f6"]', "aria-label")

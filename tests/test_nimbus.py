@@ -509,6 +509,35 @@ def test_move_steps_tap_a_pyramid_then_what_to_do_with_it():
     assert py_engines.new_game("nimbus").move_steps("deal7") == [{"choice": "deal7"}]
 
 
+def test_a_setup_tap_on_a_square_puts_the_pyramid_there_the_way_its_player_last_laid_one():
+    g = py_engines.new_game("nimbus", 2)
+    g.play("k3")
+    # Upright at first: a tap on d4; any way (upright too) is its choice, then the square.
+    assert g.view()["usual"] == "u"
+    assert g.move_entries("d4=u") == [[{"cell": "d4"}], [{"choice": "u"}, {"cell": "d4"}]]
+    assert g.move_entries("d4=ne") == [[{"choice": "ne"}, {"cell": "d4"}]]
+    g.play("d4=ne")
+    g.play("r1")
+    assert g.view()["usual"] == "u"  # each player has their own: Player 2 has laid none yet
+    g.play("e5=u")
+    g.play("y2")
+    assert g.view()["usual"] == "ne"  # Player 1 laid the last one flat, pointing north-east
+    assert g.move_steps("c3=ne") == [{"cell": "c3"}] and g.move_steps("c3=u") == [{"choice": "u"}, {"cell": "c3"}]
+    assert g.move_steps("e5=u") == [{"cell": "e5"}]  # on a stack only upright: a tap puts it so
+    g.play("e5=u")
+    g.play("g1")
+    g.play("c3=u")
+    g.play("b2")
+    assert g.view()["usual"] == "ne"  # a pyramid put on a stack did not change Player 1's way
+    g.play("f6=u")  # one put upright on an empty square does
+    g.play("g2")
+    g.play("a8=sw")
+    g.play("b3")
+    assert g.view()["usual"] == "u" and g.move_steps("a1=u") == [{"cell": "a1"}]
+    # In play the same texts are a pyramid, then how it lies.
+    assert position({"a4": "r1=u"}).move_steps("a4=ne") == [{"cell": "a4"}, {"choice": "ne"}]
+
+
 @pytest.mark.parametrize("bad", ["", "pass", "d4", "d4=", "d4=up", "d4-d4", "d4-i9", "x:d4", "r:d4-e6",
                                  "r:", "R:d4", "d4 - d5", "r3", "a1=u ", None, 42])
 def test_malformed_moves_are_refused_and_change_nothing(bad):

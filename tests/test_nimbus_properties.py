@@ -115,10 +115,17 @@ def explain(game, move: str) -> list[dict]:
     return next(e for e in copy.events if e["type"] == "collect")["taken"]
 
 
-def text_from_steps(steps: list[dict]) -> str:
-    """The notation rebuilt from the taps alone."""
+def text_from_steps(steps: list[dict], view: dict) -> str:
+    """The notation rebuilt from the taps alone (and, for a setup tap on a square, the usual way)."""
+    if len(steps) == 1 and "cell" in steps[0]:  # the pyramid taken, put down the usual way
+        cell = steps[0]["cell"]
+        open_squares = [s for s in NAMES if s not in view["squares"] or view["squares"][s]["orient"] == "u"]
+        flat_refused = cell in view["squares"] or (view["left"] and len(open_squares) == 1)
+        return f"{cell}={'u' if flat_refused else view['usual']}"
     if len(steps) == 1:
         return steps[0]["choice"]
+    if "choice" in steps[0] and "cell" in steps[1]:  # in the setup: the way, then the square
+        return f"{steps[1]['cell']}={steps[0]['choice']}"
     if ":" in steps[1].get("choice", ""):  # a collect is chosen by its notation, after a pyramid it takes
         return steps[1]["choice"]
     if "choice" in steps[1]:
@@ -161,9 +168,10 @@ def test_random_round_properties(players, seed, options):
         assert len(listed) == len(set(listed)) and listed
         assert set(listed) == expected_moves(game)
         if game.to_move != CHANCE:
+            view = game.view()
             for move in listed:
-                assert text_from_steps(game.move_steps(move)) == move
                 entries = game.move_entries(move)
+                assert all(text_from_steps(steps, view) == move for steps in entries)
                 if ":" in move:  # from each pyramid the collect takes, and from no other square
                     taken = {t["cell"] for t in explain(game, move)}
                     assert {e[0]["cell"] for e in entries} == taken and len(entries) == len(taken)

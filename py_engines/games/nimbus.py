@@ -190,6 +190,7 @@ class Nimbus(Game):
         self.random_setup = options["random_setup"]
         self.totals = [0] * players
         self.rounds_won = [0] * players
+        self.usual = [0] * players  # the way each player last laid a pyramid on an empty square in the setup
         # Each finished round, never changed once written (so clones share it): its number, who
         # took the last pyramid, who scored, and each player's points, pyramids and pips.
         self.round_results: tuple[tuple[Any, ...], ...] = ()
@@ -280,6 +281,8 @@ class Nimbus(Game):
             return [{"cell": NAMES[a]}, {"choice": move}]
         if "=" in move:
             square, orient = self._parse_orient(move)
+            if self.setup and self.held >= 0:
+                return self._placement_entries(square, orient)[0]
             return [{"cell": NAMES[square]}, {"choice": ORIENTS[orient]}]
         if "-" in move:
             a, b = self._parse_step(move)
@@ -289,12 +292,30 @@ class Nimbus(Game):
         raise IllegalMove(f"illegal move {quote(move)}: not Nimbus notation")
 
     def move_entries(self, move: str) -> list[list[dict[str, str]]]:
-        """A collect may be entered from any pyramid it takes: tap it, then choose the collect."""
+        """A collect may be entered from any pyramid it takes: tap it, then choose the collect.
+        A setup placement the usual way is a tap on its square, or else its way then the square."""
+        if "=" in move and self.setup and self.held >= 0:
+            return self._placement_entries(*self._parse_orient(move))
         if ":" not in move:
             return [self.move_steps(move)]
         prop, a, b = self._parse_collect(move)
         taken = [a] if b < 0 else [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
         return [self.move_steps(move)] + [[{"cell": NAMES[s]}, {"choice": move}] for s in taken if s != a]
+
+    def _placement_entries(self, square: int, orient: int) -> list[list[dict[str, str]]]:
+        """How the pyramid taken is put down on the page: a tap on a square puts it there the
+        usual way (``_usual_at``); any way, the usual one too, is chosen first, then the square.
+        Setting up by hand, most pyramids then take two taps, the pile and the square."""
+        ways = [[{"choice": ORIENTS[orient]}, {"cell": NAMES[square]}]]
+        if orient == self._usual_at(square):
+            ways.insert(0, [{"cell": NAMES[square]}])
+        return ways
+
+    def _usual_at(self, square: int) -> int:
+        """The way a tap puts the pyramid taken on ``square``: as the player to move last laid one
+        on an empty square (upright at first), or upright where only that is allowed."""
+        usual = self.usual[self.turn]
+        return 0 if usual and (self.stacks[square] or self._flat_closes_board()) else usual
 
     def view(self) -> dict[str, Any]:
         squares = {}
@@ -327,6 +348,8 @@ class Nimbus(Game):
             "goal": self.options["goal"],
             "round_end": self.options["round_end"],
             "last": [NAMES[s] for s in self.last],
+            # the way a tap on an empty square puts the pyramid taken in the setup (see _usual_at)
+            "usual": None if self.final is not None else ORIENTS[self.usual[self.turn]],
         }
 
     @staticmethod
@@ -353,6 +376,7 @@ class Nimbus(Game):
         other.collections = [c[:] for c in self.collections]
         other.totals = self.totals[:]
         other.rounds_won = self.rounds_won[:]
+        other.usual = self.usual[:]
         other.last = self.last[:]
         return other
 
@@ -387,6 +411,8 @@ class Nimbus(Game):
             square, orient = self._parse_orient(move)
             self.events = [{"type": "place", "player": p, "cell": NAMES[square], "kind": KINDS[self.held],
                             "orient": ORIENTS[orient], "on_stack": bool(self.stacks[square])}]
+            if not self.stacks[square]:
+                self.usual[p] = orient
             self.stacks[square].append(self.held)
             self.dirs[square] = orient - 1
             self.on_board += 1

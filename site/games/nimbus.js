@@ -241,9 +241,15 @@ export default {
     const view = state.view;
     if (view.phase === "setup") {
       if (!view.held) return "Take a pyramid from the pile.";
-      if (!selected.length) return `Tap a square for the ${kindWords(view.held)} pyramid: an empty one, or an upright stack.`;
-      return next.choices.length > 1 ? `Stand it upright on ${selected[0]}, or lay it flat pointing one way.`
-        : `On a stack it can only stand upright.`;
+      const what = `the ${kindWords(view.held)} pyramid`;
+      // A tap on a square puts it down the way the player last laid one (the engine's `usual`);
+      // another way is chosen first.
+      if (!next.choices.length) return `Now tap a square for ${what}.`;
+      if (view.usual === "u") {
+        return `Tap a square to stand ${what} there upright, or first choose a direction to lay it flat.`;
+      }
+      return `Tap an empty square to lay ${what} there pointing ${DIR_WORDS[view.usual]}, as your last one `
+        + "(on a stack it stands upright), or first choose another way.";
     }
     const collect = view.remaining.includes("collect");
     const move = view.remaining.includes("move");
@@ -378,7 +384,9 @@ export default {
     <h3>Playing here</h3>
     <p>Each square shows its top pyramid from above: upright ones as a square with its edges
     meeting at the tip, flat ones as a long arrowhead pointing its way. The dots are its pips, and a
-    badge gives a stack's height. Tap a pyramid first. To move it, tap where it goes, or a button
+    badge gives a stack's height. In the setup, take a pyramid from the pile, then tap a square:
+    it goes there the way you last laid one on an empty square (upright at first); for another
+    way, choose it first, then the square. In play, tap a pyramid first. To move it, tap where it goes, or a button
     for how it should lie. To collect, pick one of the collect buttons that appear: each takes
     that pyramid and says what else it takes (a colour, a size or an orientation, along a row, a
     column or a diagonal), and the pyramids it would take are ringed while a pointer or the
