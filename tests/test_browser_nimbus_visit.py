@@ -233,3 +233,14 @@ def test_setting_up_by_hand_is_two_taps_a_pyramid(phone, server):
     assert page.evaluate("() => [...document.querySelectorAll('#moves [data-ply]')].map((b) => b.textContent)") == [
         "k3", "d4=u", "r1", "e5=ne", "y2", "c3=u", "g1", "f6=ne"]
     assert "flat pointing north-east" in page.get_attribute('[data-cell="f6"]', "aria-label")
+
+
+def test_ten_players_cards_leave_the_board_and_its_line_in_view(phone, server):
+    page = phone
+    open_link(page, server.url, TEN.history[:30], players=10, random_setup=True, goal="rounds1")
+    height = page.viewport_size["height"]
+    assert page.locator("ul.players .player").count() == 10
+    board = page.locator("svg.board").bounding_box()
+    hint = page.locator("#hint").bounding_box()
+    assert board["y"] + board["height"] <= height and hint["y"] + hint["height"] <= height
+    assert page.locator("ul.players").bounding_box()["height"] < 0.22 * height

@@ -267,10 +267,11 @@ export default {
 
   players(state) {
     const view = state.view;
+    const crowd = state.players > 4; // small cards (nimbus.css): the pips held this round, without the word
     return view.totals.map((total, seat) => ({
       name: seatName(seat),
       swatch: "",
-      detail: `${plural(total, "pt")} · ${plural(view.pips[seat], "pip")} held`,
+      detail: `${plural(total, "pt")} · ${plural(view.pips[seat], "pip")}${crowd ? "" : " held"}`,
       active: state.to_move === seat,
       winner: state.winners.includes(seat),
     }));
