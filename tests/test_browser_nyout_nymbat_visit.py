@@ -30,6 +30,8 @@ def open_not_nyout(page, base: str, moves: list[str], seed: int, players: int = 
     page.goto(base + "#/not_nyout" + link(moves, seed, players))
     wait_ready(page)
     page.wait_for_selector('[data-cell="C"]')
+    # The record's moves are in (and maybe the dice the page rolls next).
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length >= {len(moves)}")
     game = py_engines.new_game("not_nyout", players, seed)
     for move in moves:
         game.play(move)
@@ -60,7 +62,7 @@ def test_a_summon_with_one_station_names_it_and_goes_there_at_once(phone, server
     count = page.locator("#moves [data-ply]").count()
     button.tap()
     # No tap on the station: the horse is on it.
-    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length >= {count + 1}")
     assert "red horse" in page.get_attribute(f'[data-cell="S{roll}"]', "aria-label")
 
 
@@ -140,3 +142,34 @@ def test_a_summon_onto_an_own_horse_shows_it_arriving_there(phone, server):
     on_s2 = deco(page, "S2")
     assert [h["size"] for h in on_s2] == ["1", "1"] and "nn-arriving" in on_s2[1]["cls"]
     assert in_view(page, '[data-choice="join"]')
+
+
+# -- Not Nyout: the players' cards in words -------------------------------------------------
+
+# Seed 1, four players: every home picked, some horses in the stables.
+FOUR_HOMES = ["d2", "d10", "d8", "d7", "slot3", "slot1", "slot4", "r3", "home=S", "r3", "home=W", "r3", "home=E",
+              "r4", "home=N", "r1", "S3>S4/1", "r4", "+4", "r3", "E3>N1/3"]
+
+
+def cards(page) -> list[tuple[str, str, int]]:
+    """Each player's card: its name, its detail and how many lines the detail takes."""
+    return page.eval_on_selector_all(".players .player", """(els) => els.map((el) => {
+      const detail = el.querySelector('.player-detail');
+      const range = document.createRange();
+      range.selectNodeContents(detail);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return [el.querySelector('.player-name').textContent, detail.textContent, lines];
+    })""")
+
+
+def test_the_players_cards_say_what_they_count(held, server):
+    page = held
+    for players, moves in ((4, FOUR_HOMES), (2, BLUE_TWO_DICE)):
+        game = open_not_nyout(page, server.url, moves, 1, players)
+        view = game.view()
+        expected = []
+        for p, colour in enumerate(["Red", "Blue", "Green", "White"][:players]):
+            detail = f"{view['horses'][p]} horses" + (f", {view['stable'][p]} in stable" if view["stable"][p] else "")
+            expected.append((f"{colour} · home {view['home'][p]}", detail, 1))  # each detail on one line
+        shown = [tuple(c) for c in cards(page)]
+        assert shown == expected, shown

@@ -279,18 +279,15 @@ export default {
   players(state) {
     const v = state.view;
     return COLOURS.slice(0, state.players).map((colour, p) => {
-      let detail;
-      if (v.out[p]) detail = "out";
-      else if (state.players > 2) {
-        // Four players share one row: the count and home only; the stables are in the panel.
-        detail = `${v.horses[p]}${v.home[p] ? ` · ${v.home[p]}` : ""}`;
-      } else {
+      // In words, for any number of players: the colour and its home cardinal, then the horses
+      // left (on the board and in the stable).
+      let detail = "out: no horses left";
+      if (!v.out[p]) {
         detail = horses(v.horses[p]);
         if (v.stable[p]) detail += `, ${v.stable[p]} in stable`;
-        if (v.home[p]) detail += ` · home ${v.home[p]}`;
       }
       return {
-        name: colour,
+        name: v.home[p] ? `${colour} · home ${v.home[p]}` : colour,
         swatch: SWATCHES[p],
         detail,
         active: !state.is_over && (state.to_move === p || (state.to_move === -1 && v.current === p)),
@@ -303,11 +300,6 @@ export default {
     const v = state.view;
     const parts = [];
     if (v.summoned && !state.is_over) parts.push(`<p>${name(v.current)} has summoned this turn.</p>`);
-    if (state.players > 2 && !state.is_over) {
-      const counts = v.horses.map((h, p) => (v.out[p] ? `${name(p)} out`
-        : `${name(p)} ${horses(h)}${v.stable[p] ? ` (${v.stable[p]} in stable)` : ""}`));
-      parts.push(`<p>${counts.join(", ")}.</p>`);
-    }
     if (v.order.length) {
       parts.push(`<p>Turn order: ${v.order.map(name).join(", ")}.</p>`);
     }
