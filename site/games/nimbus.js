@@ -113,7 +113,7 @@ function collectChoice(token, state) {
   const what = prop in COLOURS ? COLOURS[prop] : prop in SIZES ? SIZES[prop][0].toUpperCase() + SIZES[prop].slice(1)
     : prop === "u" ? "Upright" : `Pointing ${ARROWS[prop]}`;
   const where = b ? `${lineKind(a, b)} ${a}–${b}` : "alone";
-  const ringed = taken.length === 1 ? "the ringed pyramid" : `the ${taken.length} ringed pyramids`;
+  const ringed = `${taken.length === 1 ? "the ringed pyramid" : `the ${taken.length} ringed pyramids`} (${list(taken)})`;
   return { text: b ? `${what} ×${taken.length} · ${where}` : `${what} alone`, swatch: prop in COLOURS ? `nim-sw-${prop}` : "", key: "",
     label: `Collect ${what.toLowerCase()}${b ? `, ${taken.length} on the ${where}: ${taken.join(", ")}` : `, ${a} alone`}`,
     preview: taken,
