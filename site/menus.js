@@ -346,6 +346,7 @@ export function newGameSetup(entry, info, current) {
       h("label", { class: "setup-label", for: `setup-${key}` }, spec.label || key), field, help) };
   });
   const seatList = h("div", { class: "setup-seats" });
+  const seatNote = h("p", { class: "setup-help", id: "setup-seats-note" }); // the game's words on the seats
 
   /**
    * Only the choices the count allows (a choice no longer allowed falls back to the
@@ -368,6 +369,8 @@ export function newGameSetup(entry, info, current) {
   /** One selector per seat, named as on the game's page: a person or the computer at a level. */
   function fillSeats() {
     const names = typeof entry.ui.seats === "function" ? entry.ui.seats(players, options()) : entry.ui.seats;
+    seatNote.textContent = entry.ui.seatsNote?.(players, options()) || "";
+    seatNote.hidden = !seatNote.textContent;
     seatList.replaceChildren(...names.map((name, i) => {
       const id = `setup-seat-${i}`;
       const field = h("select", { id, name: id, "data-seat": String(i) },
@@ -398,7 +401,8 @@ export function newGameSetup(entry, info, current) {
         counts.length > 1 ? h("div", { class: "setup-row" },
           h("label", { class: "setup-label", for: "setup-players" }, "Players"), countField) : null,
         optionFields.map((o) => o.row),
-        h("fieldset", { class: "setup-who" }, h("legend", { class: "setup-label" }, "Who plays"), seatList)),
+        h("fieldset", { class: "setup-who", "aria-describedby": "setup-seats-note" },
+          h("legend", { class: "setup-label" }, "Who plays"), seatNote, seatList)),
       actions: [
         { label: "Cancel", id: "setup-cancel" },
         {
