@@ -173,3 +173,24 @@ def test_the_players_cards_say_what_they_count(held, server):
             expected.append((f"{colour} · home {view['home'][p]}", detail, 1))  # each detail on one line
         shown = [tuple(c) for c in cards(page)]
         assert shown == expected, shown
+
+
+# -- Nymbat: the teams, before a four-player game starts and during it ----------------------
+
+def test_the_new_game_dialog_shows_the_teams_of_four_before_start(phone, server):
+    page = phone
+    page.goto(server.url + "#/nymbat")
+    wait_ready(page)
+    page.tap("#new-game")
+    page.wait_for_selector("#setup-dialog[open]")
+    note = page.locator("#setup-seats-note")
+    assert page.input_value("#setup-players") == "2" and note.is_hidden()
+    page.select_option("#setup-players", "4")
+    assert note.is_visible() and note.inner_text() == (
+        "Two teams: Red and Gold (bottom and lower right edges) play together against Blue and Green "
+        "(top and upper left).")
+    assert page.get_attribute("#setup-dialog fieldset.setup-who", "aria-describedby") == "setup-seats-note"
+    page.tap("#setup-start")
+    page.wait_for_function("document.querySelectorAll('.players .player').length === 4")
+    details = page.eval_on_selector_all(".players .player-detail", "els => els.map((e) => e.textContent)")
+    assert details == ["reserve 40, with Gold", "reserve 40, with Green", "reserve 40, with Red", "reserve 40, with Blue"]

@@ -43,6 +43,10 @@ export default {
   title: "Nymbat",
   seats: (players) => NAMES[players] || NAMES[2],
   seatSwatches: SWATCHES,
+  /** The new-game dialog's words on the seats: with four players, who plays with whom. */
+  seatsNote: (players) => (players === 4
+    ? "Two teams: Red and Gold (bottom and lower right edges) play together against Blue and Green (top and upper left)."
+    : null),
   randomSeed: false,
   css: true,
 
@@ -146,10 +150,12 @@ export default {
 
   players(state) {
     const view = state.view;
+    // With four players each card names the teammate too.
+    const mate = (seat) => (view.teams ? `, with ${names(view)[teamOf(view, seat).find((p) => p !== seat)]}` : "");
     return names(view).map((name, seat) => ({
       name,
       swatch: SWATCHES[seat],
-      detail: view.eliminated[seat] ? "out" : `reserve ${view.reserves[seat]}`,
+      detail: view.eliminated[seat] ? `out${mate(seat)}` : `reserve ${view.reserves[seat]}${mate(seat)}`,
       active: state.to_move === seat,
       winner: state.winners.includes(seat),
     }));
