@@ -392,7 +392,10 @@ export default {
     that pyramid and says what else it takes (a colour, a size or an orientation, along a row, a
     column or a diagonal), and the pyramids it would take are ringed while a pointer or the
     keyboard rests on it; on a touch screen the first tap on it rings them, and a second takes
-    them. Keys: arrows and Enter on the board; U for upright and Q W E A D Z X C
+    them. The board marks the last turn only (the ones before are told under it): what a collect
+    took is a dashed outline where its square is empty, a dashed ring where a stack goes on. When
+    a round ends its result is shown under the status line, and the computer waits for
+    <b>Start round 2</b> (and so on) before it plays on. Keys: arrows and Enter on the board; U for upright and Q W E A D Z X C
     for the eight directions (W is north); U and R undo and redo when no button uses them
     (Ctrl+Z and Ctrl+Y always do), Escape cancels.</p>`,
 };
