@@ -13,6 +13,8 @@ const HEX_R = 1 / Math.sqrt(3); // circumradius of a hexagon one unit across its
 const LABEL_GAP = 0.78;         // hex boards: row letters sit this far left of each row
 const SQUARE = 0.96;            // side of a square cell (a hairline of board shows between)
 const CIRCLE_R = 0.42;          // radius of a circular station
+const ARROW_TIP = 0.36;         // a path's arrowhead ends this far from the last cell's middle (a piece's rim)
+const ARROW_LENGTH = 0.22;      // and is this long
 const GLIDE_MS = 380;           // a piece's glide along its path, all of it
 const TURN_MS = 600;            // a coaster's turn
 const TURN_ANGLE = { cw: 90, ccw: -90, half: 180 }; // on screen, y down: clockwise is positive
@@ -125,6 +127,9 @@ export class Board {
     // stroke (Ambush's coasters), since between the cells only a hairline of the region shows.
     const frameLayer = el("g", { class: "region-frames", "aria-hidden": "true" }, svg);
     for (const frame of frames) el("rect", frame, frameLayer);
+    // The way a piece went (a path, where it left) lies under what the cells hold: a piece it
+    // passed over or arrived on covers it, number and all (the other marks lie over them).
+    this.trailLayer = el("g", { class: "marks trails", "aria-hidden": "true" }, svg);
     // What a cell holds is drawn over the cells, in a layer of its own: a cell (a button) holds
     // only its outline and name, so its accessible name says all the text inside it (a number
     // drawn on a piece is part of the picture, told in the cell's name in words).
@@ -272,7 +277,8 @@ export class Board {
       const classes = [cell.base];
       if (piece) classes.push("filled", piece);
       if (markup) classes.push("decorated");
-      if ((piece || markup) && this.placed?.has(name)) classes.push("placed");
+      const placed = Boolean((piece || markup) && this.placed?.has(name));
+      if (placed) classes.push("placed");
       if (hinted.has(name)) classes.push("hinted");
       if (live.has(name)) classes.push("live");
       if (selected.includes(name)) classes.push("selected");
@@ -280,6 +286,7 @@ export class Board {
       if (this.arriving.has(name)) classes.push("arriving");
       node.setAttribute("class", classes.join(" "));
       deco.classList.toggle("arriving", this.arriving.has(name));
+      deco.classList.toggle("placed", placed); // for a game whose pieces are decorations to animate
       if (live.has(name)) node.setAttribute("data-live", "");
       else node.removeAttribute("data-live");
       if (hinted.has(name)) node.setAttribute("data-hint", "");
@@ -298,27 +305,33 @@ export class Board {
    * cell's coordinates, like a decoration); "line" {cells: [a, b]} a dashed line
    * between two cells; "turn" {cells, direction} an arrow along the frame
    * round the cells (a coaster turned cw, ccw or half). `cls` is added to
-   * the mark's classes (the player's colour, "older", "hint", "fresh").
+   * the mark's classes (the player's colour, "older", "hint", "fresh"). Paths and
+   * "from" marks lie under what the cells hold (decorations), the others over it.
    */
   setMarks(marks) {
     const key = JSON.stringify(marks);
     if (key === this.marksKey) return;
     this.marksKey = key;
-    const layer = this.markLayer;
-    layer.replaceChildren();
+    this.markLayer.replaceChildren();
+    this.trailLayer.replaceChildren();
     const at = (name) => this.cells.get(name);
     for (const m of marks) {
       const cls = `mark mark-${m.kind} ${m.cls || ""}`;
+      const layer = m.kind === "path" || m.kind === "from" ? this.trailLayer : this.markLayer;
       if (m.kind === "path") {
         const points = m.cells.map(at).filter(Boolean);
         if (points.length < 2) continue;
         const g = el("g", { class: cls }, layer);
-        el("polyline", { points: points.map((c) => `${c.x.toFixed(3)},${c.y.toFixed(3)}`).join(" ") }, g);
         const [a, b] = points.slice(-2);
-        const angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
-        // The arrowhead stops at the rim of the last cell, so the piece there stays in view.
-        el("polygon", { points: "0,0 -0.22,-0.13 -0.22,0.13",
-          transform: `translate(${b.x.toFixed(3)} ${b.y.toFixed(3)}) rotate(${angle.toFixed(1)}) translate(-0.36 0)` }, g);
+        const angle = Math.atan2(b.y - a.y, b.x - a.x);
+        // The arrowhead's tip stops at the rim of the last cell's piece, and the line at the
+        // arrowhead's base, so that nothing of the path lies on the piece there.
+        const base = Math.min(ARROW_TIP + ARROW_LENGTH, Math.hypot(b.x - a.x, b.y - a.y));
+        const end = { x: b.x - base * Math.cos(angle), y: b.y - base * Math.sin(angle) };
+        const line = [...points.slice(0, -1), end];
+        el("polyline", { points: line.map((c) => `${c.x.toFixed(3)},${c.y.toFixed(3)}`).join(" ") }, g);
+        el("polygon", { points: `0,0 ${-ARROW_LENGTH},-0.13 ${-ARROW_LENGTH},0.13`,
+          transform: `translate(${b.x.toFixed(3)} ${b.y.toFixed(3)}) rotate(${((angle * 180) / Math.PI).toFixed(1)}) translate(${-ARROW_TIP} 0)` }, g);
       } else if (m.kind === "line") {
         const [a, b] = m.cells.map(at);
         if (a && b) el("line", { class: cls, x1: a.x, y1: a.y, x2: b.x, y2: b.y }, layer);

@@ -11,6 +11,7 @@ import pytest
 import py_engines
 from conftest import PHONE, Console, open_context, status, tap_move, wait_ready
 from py_engines import CHANCE
+from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
 
@@ -194,3 +195,49 @@ def test_the_new_game_dialog_shows_the_teams_of_four_before_start(phone, server)
     page.wait_for_function("document.querySelectorAll('.players .player').length === 4")
     details = page.eval_on_selector_all(".players .player-detail", "els => els.map((e) => e.textContent)")
     assert details == ["reserve 40, with Gold", "reserve 40, with Green", "reserve 40, with Red", "reserve 40, with Blue"]
+
+
+# -- Paths of moves leave the pieces' numbers readable --------------------------------------
+
+PATHS_UNDER_PIECES = """() => {
+  // Each path of a move: in the layer under what the cells hold, its line ending short of the
+  // last cell's piece (at the arrowhead's base), the arrowhead's tip at that piece's rim.
+  const decos = document.querySelector('.board .decos');
+  return [...document.querySelectorAll('.board .mark-path')].map((g) => {
+    const points = g.querySelector('polyline').getAttribute('points').trim().split(/\\s+/)
+      .map((p) => p.split(',').map(Number));
+    const [cx, cy] = g.querySelector('polygon').getAttribute('transform')
+      .match(/^translate\\(([-\\d.]+) ([-\\d.]+)\\)/).slice(1).map(Number);
+    const [x, y] = points[points.length - 1];
+    return {
+      under: Boolean(decos.compareDocumentPosition(g) & Node.DOCUMENT_POSITION_PRECEDING),
+      lineEndsAt: Math.hypot(x - cx, y - cy),
+    };
+  });
+}"""
+
+
+def test_paths_lie_under_the_pieces_and_stop_short_of_the_one_arriving(phone, server):
+    page = phone
+    # Nymbat, seed 3: a late position where Red's 3 has just moved from j13 to g12, and Blue's
+    # group moves of the turn before are still marked (passing over and onto its own pieces).
+    whole = random_game("nymbat", 3)
+    moves = whole.history[:whole.history.index("j13-g12") + 1]
+    page.goto(server.url + "#/nymbat?moves=" + ".".join(quote(m, safe="") for m in moves))
+    wait_ready(page)
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {len(moves)}")
+    paths = page.evaluate(PATHS_UNDER_PIECES)
+    assert len(paths) >= 2
+    assert all(p["under"] for p in paths), paths
+    assert all(p["lineEndsAt"] >= 0.5 for p in paths), paths
+    # Every piece is drawn, number and disc, over the paths.
+    game = py_engines.new_game("nymbat")
+    for move in moves:
+        game.play(move)
+    pieces = game.view()["cells"]
+    assert page.locator(".decos .ny-disc").count() == len(pieces)
+    assert page.text_content('[data-deco="g12"] .ny-num') == str(pieces["g12"][1])
+    # Not Nyout draws its horses over the paths too: Red's horse has just come to E3.
+    open_not_nyout(page, server.url, BLUE_TWO_DICE, 1)
+    paths = page.evaluate(PATHS_UNDER_PIECES)
+    assert len(paths) == 1 and paths[0]["under"] and paths[0]["lineEndsAt"] >= 0.5, paths

@@ -1,6 +1,6 @@
 // Nymbat: what the page shows of the game, and nothing the engine decides.
 // The board is the generic hex board; a piece is the board's piece circle in its
-// owner's colour (a content class) with its number drawn on top (a decoration);
+// owner's colour (a content class), drawn again with its number on top (a decoration);
 // setup areas and home rows are tinted by decoration too, since they depend on
 // the number of players.
 
@@ -76,9 +76,9 @@ export default {
       out[cell] = `<polygon class="ny-zone ny-z${z.player}${z.home ? " ny-home" : ""}" points="${HEX}"/>` +
         `<text class="ny-coord">${cell}</text>`;
     }
-    for (const [cell, [player, number]] of Object.entries(view.cells)) {
-      out[cell] = `<text class="ny-num ny-n${player}">${number}</text>`;
-    }
+    // A piece is drawn again over the cell's own disc, so that the path of a move, which lies
+    // under the decorations, never crosses a piece or its number.
+    for (const [cell, [player, number]] of Object.entries(view.cells)) out[cell] = pieceSvg(player, number);
     return out;
   },
 
