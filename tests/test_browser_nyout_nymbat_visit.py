@@ -241,3 +241,20 @@ def test_paths_lie_under_the_pieces_and_stop_short_of_the_one_arriving(phone, se
     open_not_nyout(page, server.url, BLUE_TWO_DICE, 1)
     paths = page.evaluate(PATHS_UNDER_PIECES)
     assert len(paths) == 1 and paths[0]["under"] and paths[0]["lineEndsAt"] >= 0.5, paths
+
+
+def test_a_bring_ins_six_numbers_are_in_view_on_a_phone(held, server):
+    page = held
+    page.goto(server.url + "#/nymbat")
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="c4"][data-live]')
+    page.tap('[data-cell="c4"][data-live]')
+    assert page.inner_text("#hint") == "Which number for the piece on c4? (1 to 6)"
+    for n in range(1, 7):
+        assert in_view(page, f'[data-choice="{n}"]'), n
+    tops = {page.eval_on_selector(f'[data-choice="{n}"]', "(el) => Math.round(el.getBoundingClientRect().top)")
+            for n in range(1, 7)}
+    assert len(tops) == 1  # one row
+    page.tap('[data-choice="3"]')
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
+    assert "Red 3" in page.get_attribute('[data-cell="c4"]', "aria-label")
