@@ -81,6 +81,11 @@ def test_a_summon_with_two_stations_asks_for_one_of_them_by_name(phone, server):
 
 # -- Not Nyout: Join or Stay apart, asked beside the horse where it lands -------------------
 
+# Seed 1, four players: Red to move with 3, 3 and 1; its horse on W3 reaches its horse on W4 with the 1.
+FOUR_JOIN = ["d2", "d10", "d8", "d7", "slot3", "slot1", "slot4", "r3", "home=S", "r3", "home=W", "r3", "home=E",
+             "r4", "home=N", "r1", "S3>S4/1", "r4", "+4", "r3", "E3>N1/3", "r1", "N4>W/1", "r4", "+4", "r4-3", "+4",
+             "W4>S2/3", "r1", "+1", "r2", "+2", "r4-4", "+4&", "S4>E2/4", "r3-3-1"]
+
 SIDEWAYS = {**PHONE, "viewport": {"width": 740, "height": 360}}
 
 
@@ -121,7 +126,7 @@ def test_join_or_stay_apart_shows_the_group_where_it_lands_and_asks_in_view(held
     on_w = deco(page, "W")
     assert [h["size"] for h in on_w] == ["1", "2"]
     assert "nn-arriving" in on_w[1]["cls"] and "nn-p1" in on_w[1]["cls"] and "nn-arriving" not in on_w[0]["cls"]
-    assert page.inner_text("#hint") == "Join your horse on W, or stay apart (more groups roll more dice)?"
+    assert page.inner_text("#hint") == "Join your horse on W, or stay apart?"
     # The question and its buttons are on screen with the board, nothing scrolled.
     assert page.evaluate("() => scrollY") == 0
     for selector in ("#hint", '[data-choice="join"]', '[data-choice="apart"]', '[data-cell="W"]'):
@@ -131,6 +136,14 @@ def test_join_or_stay_apart_shows_the_group_where_it_lands_and_asks_in_view(held
     assert [h["size"] for h in deco(page, "N3")] == ["2"]
     tap_move(page, game, "N3>W/2&")
     assert [h["size"] for h in deco(page, "W")] == ["3"]
+    # Four players' cards take more room: the question is still in view.
+    game = open_not_nyout(page, server.url, FOUR_JOIN, 1, 4)
+    assert "W3>W4/1&" in game.legal_moves()
+    page.tap('[data-cell="W3"]')
+    page.tap('[data-cell="W4"][data-live]')
+    assert page.inner_text("#hint") == "Join your horse on W4, or stay apart?"
+    for selector in ("#hint", '[data-choice="join"]', '[data-choice="apart"]'):
+        assert in_view(page, selector), selector
 
 
 def test_a_summon_onto_an_own_horse_shows_it_arriving_there(phone, server):
@@ -139,7 +152,7 @@ def test_a_summon_onto_an_own_horse_shows_it_arriving_there(phone, server):
     game = open_not_nyout(page, server.url, ["d7", "d3", "r2", "+2", "r1", "+1", "r2"], 5)
     assert game.view()["summons"] == {"2": "S2"} and game.view()["stations"]["S2"] == [{"owner": 0, "size": 1}]
     page.tap('[data-choice="stable"]')
-    assert page.inner_text("#hint") == "Join your horse on S2, or stay apart (more groups roll more dice)?"
+    assert page.inner_text("#hint") == "Join your horse on S2, or stay apart?"
     on_s2 = deco(page, "S2")
     assert [h["size"] for h in on_s2] == ["1", "1"] and "nn-arriving" in on_s2[1]["cls"]
     assert in_view(page, '[data-choice="join"]')

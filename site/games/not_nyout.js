@@ -185,7 +185,10 @@ export default {
   choice(token, state) {
     const keys = { stable: "S", join: "J", apart: "A", r1: "1", r2: "2", r3: "3", r4: "4" };
     const preview = token === "stable" && state ? Object.values(state.view.summons || {}) : undefined;
-    return { text: choiceText(token, state), swatch: "", key: keys[token] || "", preview };
+    // What joining or not does, said to assistive technology (the line under the board stays one line).
+    const label = { join: "Join: one group, one die a turn, a bigger die in a fight",
+      apart: "Stay apart: each group rolls its own die next turn" }[token];
+    return { text: choiceText(token, state), swatch: "", key: keys[token] || "", preview, label };
   },
 
   banner: diceBanner,
@@ -266,7 +269,7 @@ export default {
       const to = selected.length ? selected[selected.length - 1] : onlySummonStation(v);
       const there = (v.stations[to] || []).filter((g) => g.owner === v.current);
       const what = there.length > 1 ? "groups" : there[0]?.size > 1 ? `group of ${there[0].size}` : "horse";
-      return `Join your ${what} on ${to}, or stay apart (more groups roll more dice)?`;
+      return `Join your ${what} on ${to}, or stay apart?`;
     }
     if (choices.some((c) => c.startsWith("r"))) return "Several dice reach that station: which one?";
     if (choices.some((c) => c.startsWith("g"))) return "Which of your groups there?";
