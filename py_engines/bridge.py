@@ -21,6 +21,8 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   explain record, move          -> what ``move`` would do here: its events and the words for them
   refusal record, steps         -> why the rules refuse the last of ``steps`` (taps and choices) here
   coach   record                -> what the rules will do next, where certain: moves that win, lose, hand over a win
+  prove   record                -> a move that wins by force, proved by trying every answer within a few
+                                   plies ({"move", "plies"}), or {"move": null}: nothing proved
   lesson  game                  -> the game's lesson: each step's task, hint, words after, position
   lesson_try game, step, move   -> whether ``move`` does that step's task, and what it did
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
@@ -47,6 +49,7 @@ from . import GAMES, BadRecord, IllegalMove, load, start_game
 from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, Game, is_integer, json_depth,
                    parse_json, quote)
 from .ai import LEVELS, Search, analyse
+from .ai.proof import forced_win
 from .playout import measure, random_game
 
 MAX_REQUEST_CHARS = MAX_RECORD_CHARS + 10_000
@@ -384,6 +387,11 @@ def _coach(fields: dict[str, Any]) -> dict[str, Any]:
     return {"notes": load(fields["record"]).coach()}
 
 
+def _prove(fields: dict[str, Any]) -> dict[str, Any]:
+    """A win by force for the player to move, where a bounded search proves one (ai/proof.py)."""
+    return forced_win(load(fields["record"])) or {"move": None}
+
+
 def _lesson_steps(game: str) -> list:
     from .learn import LESSONS  # imported when a lesson is first asked for: the engine's boot needs none
     if game not in LESSONS:
@@ -504,6 +512,7 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "explain": (_explain, {"record": (_record, REQUIRED), "move": (_move, REQUIRED)}),
     "refusal": (_refusal, {"record": (_record, REQUIRED), "steps": (_steps, REQUIRED)}),
     "coach": (_coach, {"record": (_record, REQUIRED)}),
+    "prove": (_prove, {"record": (_record, REQUIRED)}),
     "lesson": (_lesson, {"game": (_text, REQUIRED)}),
     "lesson_try": (_lesson_try, {"game": (_text, REQUIRED), "step": (_whole, REQUIRED), "move": (_move, REQUIRED)}),
     "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),

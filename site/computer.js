@@ -133,10 +133,17 @@ function startTurn(turn, s, position) {
   }, pause);
 }
 
-/** What is certain about the hinted move, from the coach's notes: it wins at once, or every move loses. */
-function certainty(notes, state, move) {
+/**
+ * What is certain about the hinted move: it wins at once, or by force (a search
+ * tried every answer: `proof`, from the engine's prove), or every move loses.
+ */
+function certainty(notes, state, move, proof) {
   const of = (kind) => notes.find((note) => note.kind === kind);
   if (of("win")?.moves.includes(move)) return " It wins at once.";
+  if (proof?.move === move) {
+    const others = state.players > 2 ? "the others play" : "the other side answers";
+    return ` It wins by force: whatever ${others}, the game is won within ${proof.plies} moves, this one included.`;
+  }
   if (of("lose")?.moves.length === state.legal.length) return " Every move loses here: the game cannot be saved.";
   return "";
 }
@@ -151,12 +158,18 @@ export async function showHint() {
   store.update({ hint: { pending: true } });
   let answer;
   let notes = [];
+  let proof = null;
   try {
-    // What is certain (every move loses, a move wins at once) is said beside the move found.
-    [answer, notes] = await Promise.all([
+    // What is certain (every move loses, a move wins at once or by force) is said beside the move found.
+    [answer, notes, proof] = await Promise.all([
       engine.call("think", { record, level: "hard", seed: record.seed || 0 }),
       engine.call("coach", { record }).then((told) => told.notes).catch(() => []),
+      engine.call("prove", { record }).catch(() => null),
     ]);
+    // A win proved by force is never worse than what the search estimates best.
+    if (proof?.move && !notes.some((note) => note.kind === "win" && note.moves.includes(answer.move))) {
+      answer = { ...answer, move: proof.move };
+    }
   } catch (error) {
     if (!current()) return;
     store.update({ hint: null });
@@ -175,5 +188,5 @@ export async function showHint() {
   const legal = state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
   const said = told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : `${answer.move}.`;
-  store.update({ hint: { move: answer.move, cells, events: told?.events || null, text: `${said}${certainty(notes, state, answer.move)}` } });
+  store.update({ hint: { move: answer.move, cells, events: told?.events || null, text: `${said}${certainty(notes, state, answer.move, proof)}` } });
 }

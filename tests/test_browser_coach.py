@@ -2,9 +2,13 @@
 and marks what the next move decides; the player can switch it off (kept)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
+import py_engines
 from conftest import wait_ready
+from py_engines.ai.proof import forced_win
 
 pytestmark = pytest.mark.browser
 
@@ -48,3 +52,18 @@ def test_the_hint_says_when_every_move_loses(phone, server):
     phone.tap("#hint-button")
     phone.wait_for_function("document.querySelector('#hint').textContent.startsWith('Hint:')", timeout=60_000)
     assert "Every move loses here" in phone.inner_text("#hint")
+
+
+def test_the_hint_says_when_a_move_wins_by_force(phone, server):
+    # Black to move, one move before LOST: a white piece on i1 leaves White a quart that cannot grow.
+    phone.goto(server.url + f"#/manalath?moves={LOST.rsplit('.', 1)[0]}")
+    wait_ready(phone)
+    phone.tap("#hint-button")
+    phone.wait_for_function("document.querySelector('#hint').textContent.startsWith('Hint:')", timeout=60_000)
+    text = phone.inner_text("#hint")
+    assert "It wins by force: whatever the other side answers, the game is won within 2 moves" in text
+    # The move hinted is the one proved.
+    game = py_engines.new_game("manalath")
+    for move in LOST.split(".")[:-1]:
+        game.play(move)
+    assert f"({forced_win(game)['move']})" in text
