@@ -206,7 +206,9 @@ class Game:
         ``text``. Here, for every game: ``win``, the moves after which the game is over
         and won by the mover (their side), and ``lose``, those after which it is over and
         lost. Games add notes of their own (``gift``: a move that hands the other side a
-        win it cannot be kept from)."""
+        win it cannot be kept from), and a note may name ``cells`` of the board it is about
+        (the page rings them as a warning): a stack the other side can capture next turn,
+        a home row reached."""
         mover = self.to_move
         if mover is None or mover == CHANCE:
             return []

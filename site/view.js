@@ -452,7 +452,8 @@ function movesByCell(state) {
 
 /**
  * The coach's marks: a cell where a move wins, green; where every move loses, red;
- * where a move hands the other side a win, amber. When every move loses, none.
+ * where a move hands the other side a win, amber (when every move loses, none of
+ * these); and the cells a note names (its `cells`), ringed as a warning.
  */
 function coachMarks(notes, state) {
   if (!notes?.length) return [];
@@ -463,6 +464,10 @@ function coachMarks(notes, state) {
     if (moves.some((move) => kinds.get("win")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-win" });
     else if (!everyMoveLoses && moves.every((move) => kinds.get("lose")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-lose" });
     else if (moves.some((move) => kinds.get("gift")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-gift" });
+  }
+  // A note about cells rather than moves (a stack in danger, a home row reached): those cells, ringed as a warning.
+  for (const note of notes) {
+    for (const cell of note.cells || []) marks.push({ kind: "ring", cell, cls: "coach-warn" });
   }
   return marks;
 }
