@@ -271,3 +271,21 @@ def test_a_bring_ins_six_numbers_are_in_view_on_a_phone(held, server):
     page.tap('[data-choice="3"]')
     page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
     assert "Red 3" in page.get_attribute('[data-cell="c4"]', "aria-label")
+
+
+def test_done_is_in_view_while_a_group_moves_in_a_four_player_game(held, server):
+    page = held
+    # Seed 3, four players: the first group move under way after the opening turns.
+    whole = random_game("nymbat", 3, 4)
+    game = py_engines.new_game("nymbat", 4)
+    for i, move in enumerate(whole.history):
+        game.play(move)
+        if i > 40 and game.view()["phase"] == "move":
+            break
+    moves = whole.history[:i + 1]
+    page.goto(server.url + "#/nymbat?players=4&moves=" + ".".join(quote(m, safe="") for m in moves))
+    wait_ready(page)
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {len(moves)}")
+    assert "is moving a group" in status(page)
+    assert page.inner_text("#hint").endswith("or Done.")
+    assert in_view(page, "#hint") and in_view(page, '[data-choice="done"]')
