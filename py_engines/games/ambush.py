@@ -83,6 +83,7 @@ TURNS = {
 }
 DIRECTIONS = ("cw", "half", "ccw")
 DIRECTION_NAMES = {"cw": "clockwise", "half": "half way round", "ccw": "counterclockwise"}
+UNDO = {"cw": "ccw", "half": "half", "ccw": "cw"}  # the turn that puts a coaster back
 
 
 def _turn_map(k: int, direction: str) -> tuple[int, ...]:
@@ -122,6 +123,11 @@ MINE, THEIRS = "mine", "theirs"
 PLACEMENTS = {NAMES[c] + SIZES[s]: (c, s) for c in range(CELLS) for s in range(3)}
 TURN_MOVES = {f"{k}{d}-{SIZES[s]}": (k, d, s) for k in COASTERS for d in DIRECTIONS for s in range(3)}
 PLACEMENT_NAMES = [[NAMES[c] + SIZES[s] for s in range(3)] for c in range(CELLS)]
+
+
+def or_list(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def parse_move(text: str) -> tuple:
@@ -303,6 +309,97 @@ class Ambush(Game):
             return PLACEMENT_NAMES[cells[r]][tops[s]]
         k, d = divmod(r - len(cells), 3)
         return f"{coasters[k]}{DIRECTIONS[d]}-{SIZES[tops[s]]}"
+
+    def coach(self) -> list[dict[str, Any]]:
+        """Besides the moves that win or lose at once (the last turn): ``threat``, the stacks
+        of the player to move that the other player could capture on their next turn, as
+        the board stands (the other to move now, as if this player passed: every coaster
+        open to them), with those ``cells`` and ``moves`` empty (the moves that would capture
+        are the other's); and ``capture``, the moves that capture now. Both found by playing
+        each move on a copy (each order of captures, when the mover would choose it). Nothing
+        is added while the order of captures is being chosen: that choice is the move."""
+        notes = super().coach()
+        if self.over or self.pending is not None:
+            return notes
+        p = self.turn
+        other = COLOUR_NAMES[1 - p]
+        threatened = self._capturable(1 - p)
+        if threatened:
+            lead = f"Unless your move prevents it, next turn {other} can capture"
+            notes.append({"kind": "threat", "moves": [], "cells": sorted(NAMES[c] for c in threatened),
+                          "text": self._coach_words(lead, "your", threatened)})
+        chances = self._capturable(p)
+        if chances:
+            moves = sorted({m for ways in chances.values() for m in ways["moves"]})
+            notes.append({"kind": "capture", "moves": moves,
+                          "text": self._coach_words("Now you can capture", f"{other}'s", chances)})
+        return notes
+
+    def _capturable(self, q: int) -> dict[int, dict[str, Any]]:
+        """The stacks of the other colour that ``q`` could capture with one move: by the cell
+        each stands on now, the ``cells`` where a placement would capture it, the ``coasters``
+        whose turn would, and those ``moves``. For the player to move, from this position; for
+        the other, as if the player to move passed (``q`` to move, no coaster closed)."""
+        start = self
+        if q != self.turn:
+            start = self.clone()
+            start.turn, start.blocked = q, None
+        found: dict[int, dict[str, Any]] = {}
+        for move in start.legal_moves():
+            after = start.clone()
+            after.play_unchecked(move)
+            ends = [after]
+            if after.pending is not None:  # q would choose the order: either may be chosen
+                ends = [after.clone(), after.clone()]
+                ends[0].play_unchecked(MINE)
+                ends[1].play_unchecked(THEIRS)
+            placement = PLACEMENTS.get(move)
+            back = None if placement else TURN_MAPS[TURN_MOVES[move][0], UNDO[TURN_MOVES[move][1]]]
+            for end in ends:
+                for e in end.events:
+                    if e["type"] != "capture" or e["player"] != q:
+                        continue
+                    cell = INDEX[e["cell"]] if placement else back[INDEX[e["cell"]]]
+                    ways = found.setdefault(cell, {"cells": set(), "coasters": set(), "moves": set()})
+                    if placement:
+                        ways["cells"].add(placement[0])
+                    else:
+                        ways["coasters"].add(TURN_MOVES[move][0])
+                    ways["moves"].add(move)
+        return found
+
+    def _stack_words(self, cell: int, whose: str) -> str:
+        """``your large on b2``; a stack of several pyramids, the one that would be taken:
+        ``the small on top of your stack on b2``."""
+        stack = self.stacks[cell]
+        size = SIZE_NAMES[stack[-1] - 1]
+        if len(stack) == 1:
+            return f"{whose} {size} on {NAMES[cell]}"
+        return f"the {size} on top of {whose} stack on {NAMES[cell]}"
+
+    @staticmethod
+    def _ways_words(ways: dict[str, Any]) -> str:
+        """``by placing on a2 or b3, or by turning coaster 1``."""
+        said = []
+        if ways["cells"]:
+            said.append("by placing on " + or_list(sorted(NAMES[c] for c in ways["cells"])))
+        if ways["coasters"]:
+            said.append("by turning coaster " + or_list([str(k) for k in sorted(ways["coasters"])]))
+        return ", or ".join(said)
+
+    def _coach_words(self, lead: str, whose: str, stacks: dict[int, dict[str, Any]]) -> str:
+        """``lead`` ("Now you can capture") and what: one stack with its pips and the ways,
+        two with the ways of each, more by their cells only (the rings show them; the ways of
+        each would make a sentence too long to read under the board)."""
+        cells = sorted(stacks, key=NAMES.__getitem__)
+        if len(cells) == 1:
+            cell = cells[0]
+            pips = plural(self.stacks[cell][-1], "pip")
+            return f"{lead} {self._stack_words(cell, whose)} ({pips}) {self._ways_words(stacks[cell])}."
+        if len(cells) > 2:
+            return f"{lead} from {whose} stacks on {or_list([NAMES[c] for c in cells])}."
+        said = [f"{self._stack_words(c, whose)} ({self._ways_words(stacks[c])})" for c in cells]
+        return f"{lead} {or_list(said)}."
 
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """A cell tapped first: a placement there of each size on top of a tree; a cell and a
