@@ -103,7 +103,7 @@ def test_nimbus_sliding_a_flat_pyramid_until_something_is_in_the_way():
     assert goes_from(game, "a2") == {"b3", "c4", "d5"}
     refused(game, "a2-e6", "e6 is in the way")
     refused(game, "a2-f7", "e6 is in the way")
-    refused(game, "a2-a3", "moves only toward ne")
+    refused(game, "a2-a3", "slides only the way it points, and the one on a2 points north-east")
     slid = after(game, "a2-d5")
     assert square(slid, "a2") is None and square(slid, "d5") == ("ne", ["k3"])
 

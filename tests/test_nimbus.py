@@ -181,8 +181,8 @@ def test_a_flat_pyramid_stands_up_turns_or_slides_forward_over_empty_squares():
     refused(g, "d4=n", "already pointing n")
     refused(g, "d4-d7", "d7 is in the way")
     refused(g, "d4-d8", "d7 is in the way")
-    refused(g, "d4-d3", "moves only toward n")
-    refused(g, "d4-e5", "moves only toward n")
+    refused(g, "d4-d3", "slides only the way it points, and the one on d4 points north")
+    refused(g, "d4-e5", "slides only the way it points")
     g.play("d4-d6")
     assert contents(g)["d6"] == ("n", ["r3"]) and "d4" not in contents(g)  # still flat, still pointing n
     assert g.view()["last"] == ["d4", "d6"] and g.view()["remaining"] == ["collect"] and g.to_move == 0
@@ -293,12 +293,12 @@ def test_a_turn_is_one_move_action_and_one_collect_in_either_order():
     assert g.view()["remaining"] == ["move", "collect"]
     g.play("g:f6")
     assert g.to_move == 0 and g.view()["remaining"] == ["move"] and not collects(g)
-    refused(g, "r:d4", "collect is done")
+    refused(g, "r:d4", "this turn has collected already")
     g.play("d4-d3")
     assert g.to_move == 1 and g.view()["remaining"] == ["move", "collect"]
     g.play("e5-e4")
     assert not [m for m in g.legal_moves() if ":" not in m]
-    refused(g, "d3-d2", "move action is done")
+    refused(g, "d3-d2", "this turn has done so already: now collect")
     g.play("b:e4")
     assert g.to_move == 2
 

@@ -258,11 +258,13 @@ class Nimbus(Game):
             self._check_setup(move)
         elif ":" in move:
             if self.collected:
-                raise IllegalMove(f"illegal move {move!r}: this turn's collect is done; a move action is left")
+                raise IllegalMove(f"illegal move {move!r}: a turn collects once, and this turn has collected "
+                                  "already: now move or turn a pyramid")
             self._check_collect(move)
         else:
             if self.moved:
-                raise IllegalMove(f"illegal move {move!r}: this turn's move action is done; collect now")
+                raise IllegalMove(f"illegal move {move!r}: a turn moves or turns one pyramid, once, and this "
+                                  "turn has done so already: now collect")
             self._check_action(move)
         self.play_unchecked(move)
 
@@ -316,6 +318,49 @@ class Nimbus(Game):
         on an empty square (upright at first), or upright where only that is allowed."""
         usual = self.usual[self.turn]
         return 0 if usual and (self.stacks[square] or self._flat_closes_board()) else usual
+
+    # -- why a tap is refused ---------------------------------------------------------
+    def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
+        """What taps the page refuses may have meant (``refusal`` gives the rule refusing each).
+        In the setup: a square, the pyramid taken put there (the way chosen first, else the
+        usual way); a pyramid of the pile, taking it. In play: a square alone, a move action
+        there (or, once the move action is done, a collect there); two squares, a slide or a
+        step from the first to the second; a square and a way, setting the pyramid there that
+        way; a square and a collect, that collect."""
+        cells = [INDEX.get(step.get("cell", "")) for step in steps if "cell" in step]
+        choices = [step["choice"] for step in steps if "choice" in step]
+        if None in cells or len(cells) > 2 or len(choices) > 1:
+            return []
+        if self.setup or self.final is not None:
+            if choices and choices[0] in KIND_INDEX and not cells:
+                return choices
+            if len(cells) != 1:
+                return []
+            s = cells[0]
+            orient = choices[0] if choices else ORIENTS[self._usual_at(s) if self.held >= 0 else 0]
+            return [f"{NAMES[s]}={orient}"] if orient in ORIENTS else []
+        if not cells or steps[0] != {"cell": NAMES[cells[0]]}:
+            return []
+        a = cells[0]
+        if len(cells) == 2:
+            return [STEP_NAMES[a][cells[1]]] if cells[1] != a and not choices else []
+        if choices:
+            choice = choices[0]
+            return [f"{NAMES[a]}={choice}"] if choice in ORIENTS else [choice] if ":" in choice else []
+        return [f"{UPRIGHT}:{NAMES[a]}"] if self.moved else [PLACE_NAMES[a][0]]
+
+    def refusal(self, steps: list[dict[str, str]]) -> str:
+        """Besides the rule refusing what the taps meant (``attempted_moves``): a stack whose top
+        has nowhere to step once the collect is made, which no single rule refuses. Tapped after
+        another square, it was meant for itself (the page starts a move there when it can)."""
+        cells = [INDEX.get(step.get("cell", "")) for step in steps]
+        s = cells[-1] if 0 < len(steps) <= 2 and None not in cells else None
+        if (s is not None and not self.setup and self.final is None and self.collected and not self.moved
+                and len(self.stacks[s]) > 1 and not self._actions_at(s)):
+            return (f"The stack on {NAMES[s]} cannot move: its top steps only onto a square next to it that is "
+                    f"empty or holds an upright pyramid, every square next to {NAMES[s]} holds a flat pyramid, "
+                    "and a stack is never laid flat.")
+        return super().refusal(steps)
 
     def view(self) -> dict[str, Any]:
         squares = {}
@@ -625,27 +670,34 @@ class Nimbus(Game):
     def _check_setup(self, move: str) -> None:
         if self.random_setup:
             if move not in DEAL_INDEX:
-                raise IllegalMove(f"illegal move {quote(move)}: a random setup is a deal, deal0 to deal{DEALS - 1}")
+                raise IllegalMove(f"illegal move {quote(move)}: in this game the pyramids are dropped on the board "
+                                  f"at random, not placed by the players (a random setup is a deal, deal0 to "
+                                  f"deal{DEALS - 1})")
             return
         if self.held < 0:
             k = KIND_INDEX.get(move)
             if k is None:
-                raise IllegalMove(f"illegal move {quote(move)}: in the setup, first take a pyramid from the pile, "
-                                  f"e.g. 'r3' (colour r y g b k, size 1-3)")
+                begins = (f"round {self.round} is over, and round {self.round + 1} begins with its setup: "
+                          if self.round and not self.on_board else "in the setup, ")
+                raise IllegalMove(f"illegal move {quote(move)}: {begins}first take a pyramid from the pile, "
+                                  "then put it on the board")
             if not self.pile[k]:
                 raise IllegalMove(f"illegal move {move!r}: no {_kind_words(k)} is left in the pile")
             return
         if "=" not in move:
-            raise IllegalMove(f"illegal move {quote(move)}: put the {_kind_words(self.held)} taken on the board, "
-                              f"e.g. 'd4=u' or 'd4=ne'")
+            raise IllegalMove(f"illegal move {quote(move)}: put the {_kind_words(self.held)} taken on the board "
+                              "before taking another")
         square, orient = self._parse_orient(move)
         if self.dirs[square] >= 0:
-            raise IllegalMove(f"illegal move {move!r}: {NAMES[square]} holds a flat pyramid")
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[square]} holds a flat pyramid, and nothing goes "
+                              "on a flat pyramid")
         if self.stacks[square] and orient:
-            raise IllegalMove(f"illegal move {move!r}: on a stack a pyramid can only go upright ({NAMES[square]}=u)")
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[square]} holds an upright pyramid, and a pyramid "
+                              "put on another can only go upright")
         if orient and self._flat_closes_board():
             raise IllegalMove(f"illegal move {move!r}: {NAMES[square]} is the last square that can take a "
-                              f"pyramid and {self.left} more are in the pile; put this one upright")
+                              f"pyramid, and {plural(self.left, 'more is', 'more are')} in the pile: "
+                              "put this one upright")
 
     # -- move actions ---------------------------------------------------------------------
     def _move_actions(self) -> list[str]:
@@ -675,34 +727,38 @@ class Nimbus(Game):
             stack, d = self.stacks[square], self.dirs[square]
             where = NAMES[square]
             if not stack:
-                raise IllegalMove(f"illegal move {move!r}: {where} is empty")
+                raise IllegalMove(f"illegal move {move!r}: {where} is empty: there is no pyramid there to move")
             if d < 0 and len(stack) > 1:
                 raise IllegalMove(f"illegal move {move!r}: only a lone upright pyramid may be laid flat, "
-                                  f"and {where} holds a stack of {len(stack)}")
+                                  f"and {where} holds a stack of {len(stack)} pyramids")
             if orient == d + 1:
                 raise IllegalMove(f"illegal move {move!r}: the pyramid on {where} is already "
-                                  f"{'upright' if d < 0 else 'pointing ' + DIRS[d]}")
+                                  f"{'upright' if d < 0 else 'pointing ' + _DIR_WORDS[DIRS[d]]}, and a move "
+                                  "must change something")
             return
         if "-" not in move:
             raise IllegalMove(f"illegal move {quote(move)}: not a move action ('d4=ne', 'd4-d7') "
                               "nor a collect ('r:b4-g4')")
         a, b = self._parse_step(move)
         if not self.stacks[a]:
-            raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} is empty")
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} is empty: there is no pyramid there to move")
         d = self.dirs[a]
         if d >= 0:
             ray = RAYS[a][d]
             if b not in ray:
-                raise IllegalMove(f"illegal move {move!r}: the flat pyramid on {NAMES[a]} moves only "
-                                  f"toward {DIRS[d]}, its point")
+                raise IllegalMove(f"illegal move {move!r}: a flat pyramid slides only the way it points, and "
+                                  f"the one on {NAMES[a]} points {_DIR_WORDS[DIRS[d]]}")
             for t in ray[:ray.index(b) + 1]:
                 if self.stacks[t]:
-                    raise IllegalMove(f"illegal move {move!r}: {NAMES[t]} is in the way")
+                    raise IllegalMove(f"illegal move {move!r}: a flat pyramid slides only over empty squares, "
+                                      f"and {NAMES[t]} is in the way")
             return
         if b not in NEIGHBOURS[a]:
-            raise IllegalMove(f"illegal move {move!r}: an upright pyramid moves one square only")
+            raise IllegalMove(f"illegal move {move!r}: an upright pyramid moves one square only, to a square "
+                              f"next to it, and {NAMES[b]} is not next to {NAMES[a]}")
         if self.dirs[b] >= 0:
-            raise IllegalMove(f"illegal move {move!r}: {NAMES[b]} holds a flat pyramid")
+            raise IllegalMove(f"illegal move {move!r}: {NAMES[b]} holds a flat pyramid, and an upright pyramid "
+                              "may not step onto a flat one")
 
     # -- collecting ---------------------------------------------------------------------------
     def _has(self, s: int, prop: int) -> bool:
@@ -747,21 +803,26 @@ class Nimbus(Game):
     def _check_collect(self, move: str) -> None:
         prop, a, b = self._parse_collect(move)
         if not self._has(a, prop):
-            raise IllegalMove(f"illegal move {move!r}: the top pyramid on {NAMES[a]} is not {_prop_words(prop)}"
-                              if self.stacks[a] else f"illegal move {move!r}: {NAMES[a]} is empty")
+            raise IllegalMove(f"illegal move {move!r}: {self._lacks(a, prop)}")
         if b < 0:
             for i in LINES_THROUGH[a]:
                 if not any(self._has(s, prop) for s in LINES[i] if s != a):
                     return
             raise IllegalMove(f"illegal move {move!r}: every line through {NAMES[a]} holds another top pyramid "
-                              f"that is {_prop_words(prop)}; name the line by its outermost two")
+                              f"that is {_prop_words(prop)}, so it is not collected alone; name the line by "
+                              "its outermost two")
         if not self._has(b, prop):
-            raise IllegalMove(f"illegal move {move!r}: the top pyramid on {NAMES[b]} is not {_prop_words(prop)}"
-                              if self.stacks[b] else f"illegal move {move!r}: {NAMES[b]} is empty")
+            raise IllegalMove(f"illegal move {move!r}: {self._lacks(b, prop)}")
         tops = [s for s in LINES[LINE_OF[a, b]] if self._has(s, prop)]
         if {tops[0], tops[-1]} != {a, b}:
             raise IllegalMove(f"illegal move {move!r}: {NAMES[a]} and {NAMES[b]} are not the outermost top "
                               f"pyramids that are {_prop_words(prop)} on their line")
+
+    def _lacks(self, s: int, prop: int) -> str:
+        """Why the top on square ``s`` is not collected by ``prop``."""
+        if not self.stacks[s]:
+            return f"{NAMES[s]} is empty: there is no pyramid there to collect"
+        return f"the top pyramid on {NAMES[s]} is not {_prop_words(prop)}"
 
     # -- notation ---------------------------------------------------------------------------------
     def _parse_orient(self, move: str) -> tuple[int, int]:
@@ -829,4 +890,4 @@ def _prop_words(prop: int) -> str:
         return COLOUR_NAMES[prop]
     if prop < 8:
         return f"of size {prop - 4}"
-    return "upright" if prop == 8 else f"pointing {DIRS[prop - 9]}"
+    return "upright" if prop == 8 else f"pointing {_DIR_WORDS[DIRS[prop - 9]]}"

@@ -1,0 +1,50 @@
+"""Nimbus's refusals in the page, on a phone (issue 29): a tap the rules refuse says the
+rule under the board in the engine's words, and changes nothing."""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from conftest import wait_ready
+
+pytestmark = pytest.mark.browser
+
+HINT = "document.querySelector('#hint').textContent"
+
+
+def open_nimbus(page, base: str, query: str) -> None:
+    page.goto(base + "#/nimbus?" + query)
+    wait_ready(page)
+    page.wait_for_selector('[data-cell="d4"]')
+
+
+def says(page, words: str) -> None:
+    page.wait_for_function(f"{HINT}.startsWith({words!r})")
+    box = page.locator("#hint").bounding_box()
+    board = page.locator('[data-cell="a1"]').bounding_box()
+    assert box["y"] > board["y"], "the reason is said under the board"
+
+
+def test_a_refused_tap_in_play_names_the_rule(phone, server):
+    # Deal 5: d1 holds a flat pyramid pointing north (d2 to d4 empty), c3 and d4 are empty.
+    open_nimbus(phone, server.url, "moves=deal5&random_setup=true&goal=rounds1")
+    phone.tap('[data-cell="d4"]')
+    says(phone, "d4 is empty: there is no pyramid there to move.")
+    phone.tap('[data-cell="d1"][data-live]')
+    phone.wait_for_function(f"!{HINT}.startsWith('d4 is empty')")  # a move begun clears it
+    phone.tap('[data-cell="c3"]')
+    says(phone, "A flat pyramid slides only the way it points, and the one on d1 points north.")
+    assert phone.locator("#moves [data-ply]").count() == 1  # the deal only: nothing was played
+    phone.tap('[data-cell="d1"][data-live]')
+    phone.tap('[data-cell="d3"][data-live]')  # the slide it may make
+    phone.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
+    phone.wait_for_function(f"!{HINT}.includes('slides only')")
+
+
+def test_a_refused_tap_in_the_setup_names_the_rule(phone, server):
+    moves = ".".join(quote(m, safe="") for m in ("r1", "d4=ne", "r2"))
+    open_nimbus(phone, server.url, f"moves={moves}")
+    phone.tap('[data-cell="d4"]')
+    says(phone, "d4 holds a flat pyramid, and nothing goes on a flat pyramid.")
+    assert phone.locator("#moves [data-ply]").count() == 3
