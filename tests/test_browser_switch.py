@@ -66,3 +66,23 @@ def test_an_imported_link_of_another_kind_opens_live(phone, server):
     phone.fill("#import-text", link)
     phone.tap("#import-submit")
     expect_live_ambush(phone, game)
+
+
+def test_the_address_and_the_back_button_open_each_game_live(phone, server):
+    phone.goto(server.url + "#/ambush")
+    wait_ready(phone)
+    game = py_engines.new_game("ambush")
+    tap_move(phone, game, game.legal_moves()[0])
+    # Typed in the address bar: another game, live.
+    phone.evaluate("() => { location.hash = '#/manalath'; }")
+    phone.wait_for_selector('.game[data-game="manalath"]')
+    wait_ready(phone)
+    manalath = py_engines.new_game("manalath")
+    tap_move(phone, manalath, "e5w")
+    # Back to the home page, then back again to Ambush: the game as it was, live.
+    phone.tap("#home")
+    phone.wait_for_selector(".resume-card")
+    phone.go_back()
+    phone.wait_for_selector('.game[data-game="manalath"]')
+    phone.go_back()
+    expect_live_ambush(phone, game)
