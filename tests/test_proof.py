@@ -45,7 +45,7 @@ def positions(name: str, seeds=range(4)):
 def test_every_win_claimed_by_force_is_one(name):
     claimed = 0
     for game in positions(name):
-        proof = forced_win(game, max_plies=3, budget=5_000)
+        proof = forced_win(game, max_plies=3, budget=5_000, seconds=60)
         if proof is None:
             continue
         claimed += 1

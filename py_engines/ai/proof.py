@@ -7,8 +7,8 @@ chosen to win within the plies left whatever every other player answers. The
 search tries the mover's moves (an "or") and every answer of everybody else (an
 "and"; a teammate counts as an opponent here, which only makes the claim safer),
 deepening one of the mover's moves at a time. Where the dice or a deal decide
-next, nothing is proved: the answer is no claim. A budget of positions bounds
-the work; a search that runs out of it claims nothing.
+next, nothing is proved: the answer is no claim. A budget of positions and one
+of time bound the work; a search that runs out of either claims nothing.
 
 >>> import py_engines
 >>> g = py_engines.load('{"game":"manalath","moves":["a1w","a2b"]}')
@@ -17,6 +17,7 @@ True
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..core import CHANCE, Game
@@ -27,13 +28,14 @@ class _OutOfBudget(Exception):
 
 
 class _Prover:
-    def __init__(self, mover: int, budget: int) -> None:
+    def __init__(self, mover: int, budget: int, seconds: float) -> None:
         self.mover = mover
         self.left = budget
+        self.deadline = time.perf_counter() + seconds
 
     def after(self, game: Game, move: str) -> Game:
         self.left -= 1
-        if self.left < 0:
+        if self.left < 0 or (self.left % 64 == 0 and time.perf_counter() > self.deadline):
             raise _OutOfBudget
         copy = game.clone()
         copy.play(move)
@@ -55,15 +57,15 @@ class _Prover:
         return all(self.wins(self.after(game, move), plies - 1) for move in moves)
 
 
-def forced_win(game: Game, max_plies: int = 3, budget: int = 5_000) -> dict[str, Any] | None:
+def forced_win(game: Game, max_plies: int = 3, budget: int = 5_000, seconds: float = 0.5) -> dict[str, Any] | None:
     """A move that wins by force for the player to move, with proof, or None:
     ``{"move", "plies"}``, the fewest plies (the move itself included) within
     which the win comes, whatever the others play. Tries 1, 2, 3... plies up to
-    ``max_plies``, within ``budget`` positions in all."""
+    ``max_plies``, within ``budget`` positions and ``seconds`` in all."""
     mover = game.to_move
     if game.is_over or mover is None or mover == CHANCE:
         return None
-    prover = _Prover(mover, budget)
+    prover = _Prover(mover, budget, seconds)
     try:
         for plies in range(1, max_plies + 1):
             for move in game.legal_moves():
