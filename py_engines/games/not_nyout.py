@@ -45,6 +45,9 @@ group on the board the one die summons.
 from __future__ import annotations
 
 import math
+import re
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..core import CHANCE, Game, IllegalMove, and_list, copy_json, quote, tell
@@ -128,6 +131,42 @@ def _ways(dice: tuple[int, ...]) -> int:
 ROLL_WEIGHTS = {k: [("r" + "-".join(map(str, dice)), float(_ways(dice))) for dice in ROLLS[k]] for k in ROLLS}
 
 
+# -- a fight's odds -------------------------------------------------------------------
+def round_odds(a: int, d: int) -> Fraction:
+    """The chance that an attacking group of ``a`` horses wins one round against a group of
+    ``d``: its die plus two beats the defender's die (a tie goes to the defender)."""
+    a_die, d_die = DIE_FOR_SIZE[a], DIE_FOR_SIZE[d]
+    wins = sum(1 for x in range(1, a_die + 1) for y in range(1, d_die + 1) if x + 2 > y)
+    return Fraction(wins, a_die * d_die)
+
+
+@lru_cache(maxsize=None)
+def fight_odds(a: int, defenders: tuple[int, ...]) -> Fraction:
+    """The exact chance that an attacking group of ``a`` horses takes a station held by
+    groups of these sizes, each fought until it is gone, in this order (the engine's: the
+    station's groups, largest first). Each round takes a horse from one side, and the die
+    of each side goes by the horses it has left then."""
+    if not defenders:
+        return Fraction(1)
+    if not a:
+        return Fraction(0)
+    d, rest = defenders[0], defenders[1:]
+    p = round_odds(a, d)
+    return p * fight_odds(a, (d - 1, *rest) if d > 1 else rest) + (1 - p) * fight_odds(a - 1, defenders)
+
+
+def odds_words(p: Fraction) -> str:
+    """``13 times in 16 (81%)``; ``about 64 times in 100`` when the fraction is not a small one."""
+    percent = math.floor(100 * p + Fraction(1, 2))
+    if p.denominator <= 100:
+        return f"{p.numerator} time{'s' if p.numerator != 1 else ''} in {p.denominator} ({percent}%)"
+    if percent > 99:
+        return "more than 99 times in 100"
+    if percent < 1:
+        return "less than once in 100"
+    return f"about {percent} times in 100"
+
+
 COLOUR_NAMES = ("Red", "Blue", "Green", "White")
 _ORDINALS = ("first", "second", "third", "fourth")
 
@@ -136,6 +175,30 @@ def _group_words(size: int, article: str) -> str:
     """``its horse``, ``a pair``, ``its group of 3``; with no article, ``horse``, ``pair``."""
     noun = {1: "horse", 2: "pair"}.get(size, f"group of {size}")
     return f"{article} {noun}".strip()
+
+
+_COUNTS = ("", "", "two", "three", "four")
+
+
+def _groups_words(sizes: list[int]) -> str:
+    """The groups on a station, largest first: ``pair``, ``pair and horse``, ``two horses``."""
+    parts = []
+    for size in sorted(set(sizes), reverse=True):
+        n = sizes.count(size)
+        noun = _group_words(size, "")
+        plural = noun.replace("group", "groups") if size > 2 else noun + "s"   # groups of 3; horses, pairs
+        parts.append(noun if n == 1 else f"{_COUNTS[n]} {plural}")
+    return and_list(parts)
+
+
+def _or_list(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _sentence(text: str) -> str:
+    """A reason as a sentence: a capital first, a full stop last."""
+    return text[:1].upper() + text[1:] + "."
 
 
 # -- notation -------------------------------------------------------------------
@@ -516,6 +579,255 @@ class NotNyout(Game):
                            "y": round((radius + 0.95) * math.sin(angle), 4) + 0.0})
         return {"shape": "circle", "cells": cells, "lines": lines, "labels": labels}
 
+    # -- the coach and refusals ----------------------------------------------------------
+    def coach(self) -> list[dict[str, Any]]:
+        """Besides the moves that win or lose at once (only by ending a turn that ends the five
+        rounds): a fight's odds before it is fought. One ``fight`` note per fight the player
+        can start now (an own group, or a horse summoned, onto a station held by an enemy),
+        with its ``moves`` (every die that does it), its ``cells`` (the enemy's station) and
+        ``odds``, the exact chance of taking the station, as [numerator, denominator]. Words
+        for each of one or two fights; for more, for the best and the worst (or, when they are
+        all alike, once for all)."""
+        notes = super().coach()
+        for note in notes:
+            words = self._rounds_words(note["kind"], note["moves"])
+            if words:
+                note["text"] = words
+        fights = sorted(self._fights(), key=lambda f: -f["odds"])  # stable: ties keep the listing's order
+        sides = {fight.pop("sides") for fight in fights}
+        for i, fight in enumerate(fights):
+            lead, odds = fight.pop("lead"), odds_words(fight["odds"])
+            if len(fights) <= 2:
+                fight["text"] = f"{lead[:1].upper()}{lead[1:]}: you win that fight {odds}."
+            elif len(sides) == 1:   # every fight alike: said once
+                if i == 0:
+                    mine, theirs = next(iter(sides))
+                    where = and_list(list(dict.fromkeys(f["cells"][0] for f in fights)))
+                    fight["text"] = (f"You can start {len(fights)} fights, each {mine} of yours against {theirs} "
+                                     f"(on {where}): you win each {odds}.")
+            elif i == 0:
+                fight["text"] = f"Of the {len(fights)} fights you can start, the best: {lead}, and you win it {odds}."
+            elif i == len(fights) - 1:
+                fight["text"] = f"The worst: {lead}, and you win it {odds}."
+            fight["odds"] = [fight["odds"].numerator, fight["odds"].denominator]
+            notes.append(fight)
+        return notes
+
+    def _fights(self) -> list[dict[str, Any]]:
+        """The fights the player to move can start with one move, one per attacking group and
+        station, in the listing's order: ``kind`` "fight", ``moves``, ``cells``, ``odds`` (a
+        Fraction), ``lead``, what the move does in words, and ``sides``, the two sides in words
+        (``horse``, ``a pair and a horse``)."""
+        me = self.to_move
+        if me is None or me == CHANCE or not self.order or self.rolls is None:
+            return []
+        fights: dict[tuple, dict[str, Any]] = {}
+        for action in self._actions():
+            kind = action[0]
+            if kind == "move":
+                _, k, src, dst, _, _ = action
+                size = k or self._sizes_at(src, me)[0]
+                key: tuple = (src, size, dst)
+                doing = f"moving your {_group_words(size, '')} from {NAMES[src]} to {NAMES[dst]}"
+            elif kind == "summon":
+                size, dst = 1, self._summon_target(me, action[1])
+                key, doing = ("summon", dst), f"summoning a horse to {NAMES[dst]}"
+            elif kind == "home":
+                size, dst = 1, (5 * action[1] + self.rolls[0]) % RING
+                key = ("home", dst)
+                doing = f"taking {CARDINALS[action[1]]} as home, your horse comes in on {NAMES[dst]} and"
+            else:
+                continue
+            owner = self._owner(dst)
+            if owner is None or owner == me:
+                continue
+            if key not in fights:
+                sizes = [k for _, k in self.at[dst]]   # fought in this order
+                held = f"{COLOUR_NAMES[owner]}'s {_groups_words(sizes)}"
+                after = ", one after the other" if len(sizes) > 1 else ""
+                theirs = and_list([_group_words(k, "a") for k in sizes])
+                fights[key] = {"kind": "fight", "moves": [], "cells": [NAMES[dst]],
+                               "odds": fight_odds(size, tuple(sizes)), "lead": f"{doing} fights {held} there{after}",
+                               "sides": (_group_words(size, "a"), theirs + after)}
+            fights[key]["moves"].append(format_move(action))
+        return list(fights.values())
+
+    def _rounds_words(self, kind: str, moves: list[str]) -> str | None:
+        """Words for moves that win or lose at once: here only by using the last die without a
+        fight when that ends the five rounds (None if any of them ends the game otherwise)."""
+        for move in moves:
+            after = self.clone()
+            after.play(move)
+            if after.result != "rounds":
+                return None
+        if kind == "win":
+            return "Using your last die without a fight ends the five rounds: you win, having taken the last horse."
+        return (f"Using your last die without a fight ends the five rounds: {COLOUR_NAMES[self.last_kill]} "
+                "wins, having taken the last horse.")
+
+    def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
+        """The moves the steps may have meant, for ``refusal``: a home tapped; a summon
+        (Summon, then its station, or Join / Stay apart); from a tapped group of one's own, a
+        move to the station tapped last with each die left, or the split, die or join
+        chosen; a tap on another station alone, a move there from each group of one's own."""
+        me = self.to_move
+        if not steps or me is None or me == CHANCE or self.result:
+            return []
+        last = steps[-1]
+        if not self.order:
+            action = parse_move(last.get("choice", ""))
+            return [last["choice"]] if action and action[0] == "slot" else []
+        if self.home[me] is None:
+            return [f"home={last['cell']}"] if last.get("cell") in tuple(CARDINALS) else []
+        dice = sorted(set(self.rolls), reverse=True)
+        choice = last.get("choice")
+        cells = [step["cell"] for step in steps if step.get("cell") in INDEX]
+        if steps[0].get("choice") == "stable":
+            if cells:    # those dice that bring a horse in on the station tapped
+                dice = [r for r in dice if NAMES[self._summon_target(me, r)] == cells[-1]]
+                if "cell" in last:
+                    return [f"+{r}" for r in dice]
+            return [f"+{r}{'&' if choice == 'join' else ''}" for r in dice]
+        if not cells or "cell" not in steps[0]:
+            return []
+        src = cells[0]
+        sizes = sorted(set(self._sizes_at(INDEX[src], me)), reverse=True)
+        if not sizes:   # not a group of one's own: a move there from each of them
+            if len(steps) > 1:
+                return []
+            return [f"{k if len(set(self._sizes_at(s, me))) > 1 else ''}{NAMES[s]}>{src}/{r}"
+                    for s, k in self._groups_of(me) for r in dice]
+        picked = [int(step["choice"][1]) for step in steps if re.fullmatch(r"g[1-4]", step.get("choice", ""))]
+        heads = [f"{k if len(sizes) > 1 else ''}{src}" for k in (picked[-1:] or sizes)]
+        if "cell" in last:
+            if len(cells) < 2 or last["cell"] == src:
+                return []
+            return [f"{head}>{last['cell']}/{r}" for head in heads for r in dice]
+        if re.fullmatch(r"[1-3]\+[1-3]", choice):
+            return [f"{src}={choice}"]
+        if len(cells) < 2:
+            return []
+        if re.fullmatch(r"r[1-4]", choice):
+            return [f"{head}>{cells[-1]}/{choice[1]}" for head in heads]
+        if choice in ("join", "apart"):
+            return [f"{head}>{cells[-1]}/{r}{'&' if choice == 'join' else ''}" for head in heads for r in dice]
+        return []
+
+    def refusal(self, steps: list[dict[str, str]]) -> str:
+        """Why a tap or a choice is refused, in one sentence: the rule refusing the moves it
+        may have meant (``attempted_moves``), or, where no one move says it, the words below."""
+        words = self._refusal_words(steps)
+        return words if words else super().refusal(steps)
+
+    def _refusal_words(self, steps: list[dict[str, str]]) -> str | None:
+        """The refusals no single move says: a tap while dice are rolled; a tap while turn slots
+        are chosen; a home that is not a cardinal; a summon's station that no die left brings
+        a horse to; a station with none of one's groups tapped first. None for the others."""
+        me = self.to_move
+        if not steps or self.result:
+            return None
+        if me == CHANCE:
+            return _sentence(self._rolling_words())
+        cell = steps[-1].get("cell")
+        if cell not in INDEX:
+            return None
+        if not self.order:
+            return "The players are choosing their turn slots: no horse is on the board yet."
+        if self.home[me] is None:
+            if cell in tuple(CARDINALS):
+                return None
+            return (f"{cell} is not a cardinal: your home must be {self._free_words()}, "
+                    "and your first horse comes in from there.")
+        dice = sorted(set(self.rolls), reverse=True)
+        cells = [step["cell"] for step in steps if step.get("cell") in INDEX]
+        if steps[0].get("choice") == "stable":
+            if self.summoned or not self.stable[me]:
+                return _sentence(self._why_not(("summon", dice[0], False)))
+            targets = {NAMES[self._summon_target(me, r)] for r in dice}
+            # Join or stay apart is asked: the station is chosen (or the only one).
+            coming = cells[-2] if len(cells) > 1 else next(iter(targets)) if len(targets) == 1 else None
+            if coming in targets and cell in targets:
+                there = _groups_words(self._sizes_at(INDEX[coming], me))
+                instead = f", or cancel to bring it in on {cell} instead" if cell != coming else ""
+                return (f"Your horse from the stable is coming in on {coming}: "
+                        f"say first whether it joins your {there} there{instead}.")
+            where = _or_list([f"{NAMES[self._summon_target(me, r)]} with the {r}" for r in dice])
+            return (f"A horse from the stable comes in the die's number of stations counterclockwise "
+                    f"from your home {RING_NAMES[self.home[me]]}: on {where}.")
+        src = INDEX.get(steps[0].get("cell"))
+        if len(cells) > 1:
+            if src is None or not self._sizes_at(src, me):
+                return None
+            if cell == cells[0]:   # the group tapped again once a choice is made
+                if len(cells) > 2:
+                    return self._question_words(steps, src, INDEX[cells[-2]], None)
+                group = self._picked_words(steps, src)
+                return f"Your {group} on {cell} is already chosen: tap where it goes, or cancel to let it go."
+            if not any(INDEX[cell] in self._reach(src, r, me) for r in dice):
+                return self._unreached_words(steps, src, INDEX[cell], dice)
+            if any("choice" in step for step in steps[:-1]) and len(cells) > 2:
+                return self._question_words(steps, src, INDEX[cells[-2]], cell)
+            # Otherwise the move under way was let go (the page begins again with the tap): the tap alone.
+        if self._sizes_at(INDEX[cell], me):
+            return None
+        # A station without a group of one's own, tapped first: a move starts at a group.
+        station = INDEX[cell]
+        owner = self._owner(station)
+        what = f"{cell} is empty" if owner is None else \
+            f"{cell} holds {COLOUR_NAMES[owner]}'s {_groups_words([k for _, k in self.at[station]])}"
+        reachers = sorted({s for s, _ in self._groups_of(me) if any(station in self._reach(s, r, me) for r in dice)})
+        if reachers:
+            mine = [f"{self._picked_words([], s)} on {NAMES[s]}" for s in reachers]
+            goal = "go there" if owner is None else "fight there"
+            return f"{what}: a move starts at one of your groups, so tap your {_or_list(mine)} first to {goal}."
+        summons = [r for r in dice if self._summon_target(me, r) == station]
+        if summons and not self.summoned and self.stable[me]:
+            return f"{what}: a horse from your stable comes in there with the {summons[0]}, so summon it."
+        if not self._groups_of(me):
+            where = _or_list([f"{NAMES[self._summon_target(me, r)]} with the {r}" for r in dice])
+            return f"{what}, and you have no horse on the board: a horse from your stable comes in on {where}."
+        left = and_list([str(r) for r in self.rolls])
+        return f"{what}, and none of your groups can reach it with the dice left ({left})."
+
+    def _unreached_words(self, steps: list[dict[str, str]], src: int, dst: int, dice: list[int]) -> str:
+        """A group tapped, then a station no die left takes it to: where each die ends."""
+        me = self.current
+        group = self._picked_words(steps, src)
+        reasons = [self._short_words(src, dst, r, self._reach(src, r, me), whence=False) for r in dice]
+        return f"Your {group} on {NAMES[src]} cannot reach {NAMES[dst]} with the dice left: {'; '.join(reasons)}."
+
+    def _question_words(self, steps: list[dict[str, str]], src: int, dst: int, cell: str | None) -> str:
+        """A move's group and station chosen, a question left (join or stay apart, or which
+        die), and another station tapped (``cell``; None: the group's own again)."""
+        me = self.current
+        if self._owner(dst) == me:
+            question = f"whether it joins your {_groups_words(self._sizes_at(dst, me))} there"
+        else:
+            question = "which die takes it there"
+        other = f"cancel to send it to {cell} instead" if cell else "cancel to let it go"
+        group = self._picked_words(steps, src)
+        return f"Your {group} on {NAMES[src]} is going to {NAMES[dst]}: say first {question}, or {other}."
+
+    def _picked_words(self, steps: list[dict[str, str]], src: int) -> str:
+        """The group of one's own on ``src`` that the steps chose: ``pair``; ``groups`` when not told."""
+        sizes = self._sizes_at(src, self.current)
+        picked = [int(step["choice"][1]) for step in steps if re.fullmatch(r"g[1-4]", step.get("choice", ""))]
+        return _group_words(picked[-1] if picked else sizes[0], "") if picked or len(set(sizes)) == 1 else "groups"
+
+    def _free_words(self) -> str:
+        """The cardinals free to take as home: ``a free cardinal (S, N or W)``, ``the free cardinal, N``."""
+        taken = {h for h in self.home if h is not None}
+        free = [CARDINALS[k] for k in range(4) if 5 * k not in taken]
+        return f"the free cardinal, {free[0]}" if len(free) == 1 else f"a free cardinal ({_or_list(free)})"
+
+    def _rolling_words(self) -> str:
+        """What is being rolled at a chance point (no one chooses anything until it is)."""
+        if self.rolling_off:
+            return "the roll-off dice must be rolled first"
+        if self.combat:
+            return f"the fight on {NAMES[self.combat[0]]} goes on: its dice must be rolled first"
+        return f"the dice must be rolled first: {COLOUR_NAMES[self.current]}'s turn starts with the roll"
+
     # -- reading the position -------------------------------------------------------
     def _chooser(self) -> int:
         """With three or four players, the one choosing a turn slot now."""
@@ -629,45 +941,93 @@ class NotNyout(Game):
         to_move = self.to_move
         if to_move == CHANCE:
             if kind in ("d10", "fight", "roll"):
-                return "that outcome is not possible at this roll"
-            return "the dice must be rolled first"
+                return f"that is not a possible throw here: {self._throw_words()}"
+            return self._rolling_words()
         if kind in ("d10", "fight", "roll"):
             return "no dice are being rolled now"
         if not self.order:
-            return "the players are choosing turn slots" if kind != "slot" else "that slot is taken"
+            if kind != "slot":
+                return "the players are choosing their turn slots first"
+            taker = self.slots[action[1] - 1] if action[1] <= self.players else None
+            if taker is None:
+                return f"there are only {self.players} turn slots"
+            return f"the {_ORDINALS[action[1] - 1]} turn slot is taken, by {COLOUR_NAMES[taker]}"
         me = self.current
         if self.home[me] is None:
-            return "pick a home cardinal first (home=S, home=E, ...)" if kind != "home" else "that home is taken"
+            free = self._free_words()
+            if kind != "home":
+                return f"pick your home first: {free}, where your first horse comes in"
+            owner = self.home.index(5 * action[1])
+            return f"{CARDINALS[action[1]]} is taken, as {COLOUR_NAMES[owner]}'s home: pick {free}"
         if kind in ("home", "slot"):
             return "that choice was made at the start of the game"
+        dice = and_list([str(r) for r in self.rolls])
         if kind == "summon":
             if self.summoned:
                 return "only one horse may be summoned per turn"
             if not self.stable[me]:
-                return "the stable is empty"
+                return "your stable is empty: every horse you have left is on the board"
             if action[1] not in self.rolls:
-                return f"there is no {action[1]} among the dice left {self.rolls}"
-            return "there is no own group there to join"
+                return f"there is no {action[1]} among the dice left ({dice})"
+            target = self._summon_target(me, action[1])
+            return f"there is no own group on {NAMES[target]} to join: {self._holds(target)}"
         src = action[1]
         if kind == "split":
-            return f"there is no own group of {action[2] + action[3]} on {NAMES[src]}"
+            return f"there is no own group of {action[2] + action[3]} on {NAMES[src]}: {self._holds(src)}"
         _, k, src, dst, roll, join = action
         sizes = self._sizes_at(src, me)
         if not sizes:
-            return f"there is no own group on {NAMES[src]}"
+            return f"there is no own group on {NAMES[src]}: {self._holds(src)}"
+        kinds = and_list([str(n) for n in sorted(set(sizes), reverse=True)])
         if len(set(sizes)) > 1 and not k:
-            return f"{NAMES[src]} holds groups of {sorted(set(sizes), reverse=True)}: write the size first"
+            return f"{NAMES[src]} holds your groups of {kinds}: write the size first, as in {sizes[0]}{NAMES[src]}"
         if k and len(set(sizes)) == 1:
-            return f"{NAMES[src]} holds one kind of group: leave the size out"
+            return f"your groups on {NAMES[src]} are all of {sizes[0]}: leave the size out"
         if k and k not in sizes:
-            return f"there is no own group of {k} on {NAMES[src]}"
+            return f"there is no own group of {k} on {NAMES[src]}: {self._holds(src)}"
         if roll not in self.rolls:
-            return f"there is no {roll} among the dice left {self.rolls}"
+            return f"there is no {roll} among the dice left ({dice})"
         reach = self._reach(src, roll, me)
         if dst not in reach:
-            ends = ", ".join(NAMES[d] for d in reach)
-            return f"a {roll} from {NAMES[src]} ends on {ends}"
-        return "joining needs an own group on the station landed on"
+            return self._short_words(src, dst, roll, reach)
+        return f"joining needs an own group on {NAMES[dst]}: {self._holds(dst)}"
+
+    def _holds(self, station: int) -> str:
+        """``S3 is empty``, ``S3 holds your pair``, ``S3 holds Blue's pair and horse``."""
+        groups = self.at[station]
+        if not groups:
+            return f"{NAMES[station]} is empty"
+        owner = "your" if groups[0][0] == self.to_move else f"{COLOUR_NAMES[groups[0][0]]}'s"
+        return f"{NAMES[station]} holds {owner} {_groups_words([k for _, k in groups])}"
+
+    def _short_words(self, src: int, dst: int, roll: int, reach: dict[int, bool], whence: bool = True) -> str:
+        """Why a ``roll`` from ``src`` does not end on ``dst``: where it ends, and, when an enemy
+        on the way is what keeps it from ``dst``, that enemy (passing one takes an extra step).
+        ``whence``: say where it starts (``a 3 from S ends on ...``)."""
+        ends = _or_list([NAMES[s] for s in reach])
+        said = f"a {roll} from {NAMES[src]} ends on {ends}" if whence else f"a {roll} ends on {ends}"
+        way = next((path for path in PATHS[src][roll] if path[-1] == dst), None)
+        me = self.current
+        enemy = next((s for s in (way or ())[:-1] if self._owner(s) not in (None, me)), None)
+        if enemy is None:
+            return said
+        held = f"{COLOUR_NAMES[self._owner(enemy)]}'s {_groups_words([k for _, k in self.at[enemy]])}"
+        if reach.get(enemy):   # it stops on the enemy and fights
+            if len(reach) == 1:
+                return f"{said} to fight {held} there, since passing an enemy takes an extra step"
+            return f"{said}, stopping on {NAMES[enemy]} on the way to {NAMES[dst]} to fight {held}, " \
+                   "since passing an enemy takes an extra step"
+        return f"{said}, short of {NAMES[dst]}, since passing {held} on {NAMES[enemy]} takes an extra step"
+
+    def _throw_words(self) -> str:
+        """The dice thrown at this chance point."""
+        if self.rolling_off:
+            return "a roll-off die shows 1 to 10"
+        if self.combat:
+            a_die, d_die = self._combat_dice()
+            return f"this round the attacker throws a d{a_die} and the defender a d{d_die}"
+        n = max(1, len(self._groups_of(self.current)))
+        return f"{COLOUR_NAMES[self.current]} throws {_COUNTS[n] or 'one'} d4{'s' if n > 1 else ''}, high to low"
 
     # -- changing the position --------------------------------------------------------
     def _apply(self, action: tuple) -> None:
