@@ -469,6 +469,254 @@ class Nymbat(Game):
                 return True
         return False
 
+    # -- the coach and refusals ------------------------------------------------------
+    def coach(self) -> list[dict[str, Any]]:
+        """Besides the moves that win or lose at once (``Game.coach``), for the player to move:
+
+        * ``home``: enemy pieces on the home row of the player (or, with four players, of the
+          teammate) where its owner has none, so that the enemy wins (eliminates them) when
+          its next turn starts unless that changes; the ``cells`` are those pieces.
+        * ``reach``: the player's pieces on an enemy's home row where the enemy has none; the
+          ``cells`` are those pieces. With two players not said while ``home`` is, as the
+          other side's win would come first.
+        * ``retreat`` and ``delay``: the moves that end the turn with a retreat or a seventh
+          delay that costs something (a reserve point, or a piece with the reserve spent),
+          found by playing every move on a copy and reading its ``penalty`` event.
+
+        Said as the board stands; nothing in the pick of a four-player team (it moves nothing)."""
+        notes = super().coach()
+        if self.phase in ("over", "pick"):
+            return notes
+        return self._home_notes() + notes + self._cost_notes()
+
+    def _home_notes(self) -> list[dict[str, Any]]:
+        p, owner, side = self.turn, self.owner, self.side
+        names = SEAT_NAMES[self.players]
+        notes = []
+        # Enemies on the row of the player or of the teammate, who has none there.
+        for q in [p] + [q for q in range(self.players) if q != p and side[q] == side[p] and not self.out[q]]:
+            row = HOME[self.edge[q]]
+            if any(owner[c] == q for c in row):
+                continue
+            cells = sorted((c for c in row if owner[c] >= 0 and side[owner[c]] != side[q]), key=lambda c: (owner[c], c))
+            if cells:
+                notes.append({"kind": "home", "moves": [], "cells": [NAMES[c] for c in cells],
+                              "text": self._home_words(q, cells)})
+        if self.players == 2 and notes:
+            return notes
+        # The player's own pieces on an enemy's row, where that enemy has none.
+        for e in range(self.players):
+            if side[e] == side[p] or self.out[e]:
+                continue
+            row = HOME[self.edge[e]]
+            if any(owner[c] == e for c in row):
+                continue
+            cells = sorted(c for c in row if owner[c] == p)
+            if cells:
+                notes.append({"kind": "reach", "moves": [], "cells": [NAMES[c] for c in cells],
+                              "text": self._reach_words(e, cells)})
+        return notes
+
+    def _pieces_words(self, cells: list[int], mine: bool = False) -> str:
+        """``Blue's 3 on a5 and 2 on a6 and Green's 4 on a8``; ``your 4 on o3``."""
+        names = SEAT_NAMES[self.players]
+        by_owner: dict[int, list[int]] = {}
+        for c in cells:
+            by_owner.setdefault(self.owner[c], []).append(c)
+        said = [("your " if mine else f"{names[q]}'s ") + and_list([f"{self.num[c]} on {NAMES[c]}" for c in cs])
+                for q, cs in by_owner.items()]
+        return and_list(said)
+
+    def _home_words(self, q: int, cells: list[int]) -> str:
+        """Enemy pieces on ``cells`` of ``q``'s home row, where ``q`` has none."""
+        names = SEAT_NAMES[self.players]
+        p = self.turn
+        enemies = sorted({self.owner[c] for c in cells})
+        one = len(cells) == 1
+        if q == p:
+            where = "your home row, where you have none"
+        else:
+            where = f"{names[q]}'s home row, where {names[q]} has none"
+        pieces = self._pieces_words(cells)
+        pieces = pieces[:1].upper() + pieces[1:]
+        gone = "it is removed" if one else "they are removed"
+        ours = "a piece of yours" if q == p else f"a piece of {names[q]}'s"
+        if self.players == 2:
+            return (f"{pieces} {'stands' if one else 'stand'} on {where}: {names[enemies[0]]} wins when its next "
+                    f"turn starts, unless by then {gone} or {ours} stands on that row.")
+        mate_out = any(self.out[m] for m in range(4) if m != q and self.side[m] == self.side[q])
+        fate = ("your team loses" if mate_out else ("you are out" if q == p else f"{names[q]} is out"))
+        turn = (f"{names[enemies[0]]}'s next turn" if len(enemies) == 1
+                else f"the next turn of {' or '.join(names[e] for e in enemies)}")
+        return (f"{pieces} {'stands' if one else 'stand'} on {where}: {fate} when {turn} starts, "
+                f"unless by then {gone} or {ours} stands on that row.")
+
+    def _reach_words(self, e: int, cells: list[int]) -> str:
+        """The player's pieces on ``cells`` of ``e``'s home row, where ``e`` has none."""
+        names = SEAT_NAMES[self.players]
+        one = len(cells) == 1
+        pieces = self._pieces_words(cells, mine=True)
+        if self.players == 2:
+            fate = "you win"
+        else:
+            others = [q for q in range(4) if self.side[q] == self.side[e] and q != e]
+            fate = "your team wins" if all(self.out[q] for q in others) else f"{names[e]} is out"
+        return (f"{pieces[:1].upper() + pieces[1:]} {'stands' if one else 'stand'} on {names[e]}'s home row, "
+                f"where {names[e]} has none: if {'it stays' if one else 'one of them stays'}, {fate} when your "
+                f"next turn starts, unless {names[e]} puts a piece on that row first.")
+
+    def _cost_notes(self) -> list[dict[str, Any]]:
+        """The moves that end the turn with a retreat or delay that costs something: each is
+        played on a copy, and the penalty is read from its events as the engine charges it."""
+        if self.phase not in ("start", "move"):
+            return []
+        p = self.turn
+        costly: dict[str, list[str]] = {}
+        paid: dict[str, str] = {}
+        count = 0
+        for move in self.legal_moves():
+            after = self.clone()
+            after.play_unchecked(move)
+            for e in after.events:
+                if e["type"] == "penalty" and e["player"] == p and e["paid"] != "piece":
+                    costly.setdefault(e["kind"], []).append(move)
+                    paid[e["kind"]] = e["paid"]
+                elif e["type"] == "delay" and e["player"] == p:
+                    count = e["count"]
+        notes = []
+        for kind in ("retreat", "delay"):
+            if kind in costly:
+                notes.append({"kind": kind, "moves": costly[kind],
+                              "text": self._cost_words(kind, costly[kind], paid[kind], count)})
+        return notes
+
+    def _cost_words(self, kind: str, moves: list[str], paid: str, count: int) -> str:
+        """``Passing, or moving the 3 on f6 to e6 or e7, would be your 7th delay: every seventh
+        costs 1 from your reserve.``"""
+        subjects: list[tuple[str, int]] = []  # what is said, and how many moves it stands for
+        if DONE in moves:
+            subjects.append(("ending the turn now", 1))
+        if PASS in moves:
+            subjects.append(("passing", 1))
+        by_piece: dict[int, list[int]] = {}
+        for move in moves:
+            if move not in (DONE, PASS):
+                _, a, b = self._parse(move)
+                by_piece.setdefault(a, []).append(b)
+        target = DIST[self.edge[self.opponent(self.turn)]]
+        row = f"{SEAT_NAMES[self.players][self.opponent(self.turn)]}'s home row"
+        lone = []  # pieces alone in their group, every move of which to a free cell farther (as far) costs
+        for a, ends in by_piece.items():
+            ends.sort()
+            # The rule's words stand for the moves only where they name exactly the moves found.
+            if self.phase == "move":
+                others, start = (self.left | self.moved) - {a}, self.start_dist
+            else:
+                group = self.group_of(a)
+                others, start = set(group) - {a}, min(target[c] for c in group)
+            rest = min((target[c] for c in others), default=CELLS)
+            free = [b for b in self.reach(a, self._speed_of(a)) if self.owner[b] < 0]
+            alike = [b for b in free if (min(target[b], rest) > start if kind == "retreat"
+                                         else min(target[b], rest) == start)]
+            piece = f"the {self.num[a]} on {NAMES[a]}"
+            if len(ends) <= 3:
+                subjects.append((f"moving {piece} to " + or_list([NAMES[b] for b in ends]), len(ends)))
+            elif ends != alike:
+                subjects.append((f"moving {piece} to any of {len(ends)} cells", len(ends)))
+            elif not others:
+                lone.append(a)
+            elif kind == "retreat":
+                subjects.append((f"moving {piece} so that its group ends farther from {row} than it began", len(ends)))
+            else:
+                subjects.append((f"moving {piece} so that its group ends as far from {row} as it began", len(ends)))
+        if lone:
+            alone = [c for c in range(CELLS) if self.owner[c] == self.turn and len(self.group_of(c)) == 1]
+            if len(lone) > 2 and lone == alone:
+                pieces = "any of your pieces that stand alone"
+            elif len(lone) > 4:
+                pieces = "your " + ", ".join(f"{self.num[a]} on {NAMES[a]}" for a in lone[:3]) + \
+                    f" or any of {len(lone) - 3} other pieces that stand alone"
+            else:
+                pieces = "your " + or_list([f"{self.num[a]} on {NAMES[a]}" for a in lone])
+            way = "farther from" if kind == "retreat" else "sideways, no nearer to"
+            subjects.append((f"moving {pieces} {way} {row}", sum(len(by_piece[a]) for a in lone)))
+        if len(subjects) > 4:  # the first three, and how many moves besides
+            subjects = subjects[:3] + [(f"any of {sum(n for _, n in subjects[3:])} other moves", 0)]
+        subjects = [text for text, _ in subjects]
+        said = subjects[0] if len(subjects) == 1 else ", ".join(subjects[:-1]) + ", or " + subjects[-1] + ","
+        said = said[:1].upper() + said[1:]
+        if kind == "retreat":
+            cost = ("it costs 1 from your reserve" if paid == "reserve"
+                    else "with your reserve spent, it costs one of your pieces")
+            return f"{said} would be a retreat: {cost}."
+        cost = ("every seventh costs 1 from your reserve" if paid == "reserve"
+                else "every seventh costs 1 from the reserve, and with yours spent, one of your pieces")
+        return f"{said} would be your {_ordinal(count)} delay: {cost}."
+
+    def _speed_of(self, cell: int) -> int:
+        """How far the piece on ``cell`` may go now: its group's speed (the moving group's, under way)."""
+        return self.speed if self.phase == "move" else min(self.num[c] for c in self.group_of(cell))
+
+    def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
+        """The move the taps may have meant, so that the rule refusing it is said (``refusal``):
+
+        * a piece of the player's, then a cell not of the player's: that piece's move there;
+        * a free cell, then a number: that piece brought in;
+        * any other pair: its last step alone, as the start of a new move (the page lets go
+          of a move that its next tap does not continue, and begins again there);
+        * one cell: what a tap there starts in this part of the turn: a piece brought in
+          (a free cell, or another's piece while bringing in), a move of the piece (one of
+          one's own, or another's at the start of a turn or during a group move), or a
+          removal (a breakthrough, a penalty); the move's own cell stands for its end where
+          the check refuses it before looking there;
+        * a choice: that move (a number alone is ``refusal``'s own case)."""
+        if not steps or self.phase == "over":
+            return []
+        last = steps[-1]
+        if len(steps) >= 2:
+            first = INDEX.get(steps[-2].get("cell", ""))
+            if first is not None and "cell" in last and last["cell"] in INDEX:
+                b = INDEX[last["cell"]]
+                if self.owner[first] == self.turn and self.owner[b] != self.turn:
+                    return [f"{NAMES[first]}-{NAMES[b]}"]
+            if first is not None and self.owner[first] < 0 and last.get("choice", "") in ("1", "2", "3", "4", "5", "6"):
+                return [f"{NAMES[first]}={last['choice']}"]
+            return self.attempted_moves([last])
+        if "choice" in last:
+            choice = last["choice"]
+            return [choice] if choice in (PASS, DONE, STOP) or _PICK.fullmatch(choice) else []
+        cell = INDEX.get(last.get("cell", ""))
+        if cell is None:
+            return []
+        name = NAMES[cell]
+        if self.phase in ("break", "penalty"):
+            return ["x" + name]
+        if self.owner[cell] < 0 or (self.phase == "bring" and self.owner[cell] != self.turn):
+            return [f"{name}=1"]
+        return [f"{name}-{name}"]
+
+    def refusal(self, steps: list[dict[str, str]]) -> str:
+        """Two cases of the player's own besides the moves tried (``Game.refusal``): a piece of
+        the player's that has nowhere to go, and a number chosen before its cell."""
+        last = steps[-1] if steps else {}
+        cell = INDEX.get(last.get("cell", ""))
+        if len(steps) >= 2 and cell is not None and self.owner[cell] != self.turn:
+            cell = None  # a move's end: the move is tried
+        if cell is not None and self.owner[cell] == self.turn and self.phase in ("start", "move") \
+                and self.started[self.turn] and (self.phase == "start" or cell in self.left):
+            speed = self._speed_of(cell)
+            if not self.reach(cell, speed):
+                steps_word = "1 step" if speed == 1 else f"{speed} steps"
+                return (f"The {self.num[cell]} on {NAMES[cell]} has nowhere to go: every cell it could reach "
+                        f"in {steps_word} holds a piece of your side.")
+        if last.get("choice", "") in ("1", "2", "3", "4", "5", "6") and (len(steps) == 1 or "cell" not in steps[-2]):
+            if self.phase in ("start", "bring") and self.started[self.turn] and self._allowance() < 1:
+                return "Your reserve is spent: no piece can be brought in."
+            if self.phase in ("start", "bring") and self._can_place():
+                return "A number goes with a piece brought in: choose its free cell of your setup area first."
+            return self._what_now()[:1].upper() + self._what_now()[1:] + "."
+        return super().refusal(steps)
+
     # -- notation and checks ----------------------------------------------------
     @staticmethod
     def move_text(action: tuple[str, int, int]) -> str:
@@ -520,65 +768,137 @@ class Nymbat(Game):
     parse_move = _parse
 
     def _check(self, move: str) -> tuple[str, int, int]:
-        """Parse ``move`` and make sure it is legal here; the reason in the error if not."""
+        """Parse ``move`` and make sure it is legal here; the reason in the error if not, in
+        plain words (the page says it when a tap is refused: ``refusal``)."""
         action = self._parse(move)
         kind, a, b = action
         phase, p = self.phase, self.turn
+        names = SEAT_NAMES[self.players]
 
         def no(reason: str) -> IllegalMove:
             return IllegalMove(f"illegal move {move!r}: {reason}")
 
         if phase == "over":
             raise no("the game is over")
-        expected = {
-            "pick": "the team picks which player moves (e.g. p0)",
-            "bring": "the turn is a bring-in: place another piece or say done",
-            "move": "a group is moving: move another of its pieces or say done",
-            "break": "a breakthrough: remove an adjacent enemy piece (e.g. xf6) or stop",
-            "penalty": f"the {self.owed} penalty: remove one of your own pieces (e.g. xf6)",
-        }
         allowed = {"pick": {"pick"}, "start": {"place", "move", PASS}, "bring": {"place", DONE},
                    "move": {"move", DONE}, "break": {"remove", STOP}, "penalty": {"remove"}}[phase]
         if kind not in allowed:
-            raise no(expected.get(phase, "a turn starts with a bring-in (c4=3), a piece move (e5-g6) or pass"))
+            raise no(self._what_now())
         if kind == "pick":
-            if a >= self.players or self.side[a] != self.side[p] or self.out[a]:
-                raise no(f"player {a} cannot take this turn (choose one of "
-                         f"{', '.join(self.legal_moves())})")
+            if a >= self.players or self.side[a] != self.side[p]:
+                raise no(f"{names[a] if a < self.players else f'player {a}'} is not on your team")
+            if self.out[a]:
+                raise no(f"{names[a]} is out of the game")
         elif kind == "place":
             if self.owner[a] >= 0:
-                raise no(f"{NAMES[a]} is occupied")
+                raise no(f"{NAMES[a]} is occupied: a piece comes in on a free cell")
             if a not in SETUP[self.edge[p]]:
-                raise no(f"{NAMES[a]} is not in your setup area")
+                raise no(f"{NAMES[a]} is not in your setup area (your home row and the two rows beside it)")
             allowance = self._allowance()
             if b > allowance:
-                raise no(f"only {allowance} more may be brought in this turn")
+                if not self.started[p]:
+                    raise no(f"only {allowance} more may be brought in this turn: a first turn brings in "
+                             f"{FIRST_LIMIT[self.players]} at most")
+                if allowance:
+                    raise no(f"only {allowance} more may be brought in: that is all your reserve holds")
+                raise no("your reserve is spent: no piece can be brought in")
         elif kind == "move":
             if phase == "start" and not self.started[p]:
-                raise no("a player's first turn must bring in pieces")
+                raise no("your first turn must bring in pieces; groups move from the next turn on")
             if self.owner[a] != p:
-                raise no(f"{NAMES[a]} holds no piece of yours")
+                raise no(self._not_yours(a))
             if phase == "start":
-                speed = min(self.num[c] for c in self.group_of(a))
+                group = self.group_of(a)
+                speed = min(self.num[c] for c in group)
             else:
                 if a not in self.left:
-                    why = "has already moved" if a in self.moved else "is not in the moving group"
-                    raise no(f"the piece on {NAMES[a]} {why}")
-                speed = self.speed
+                    if a in self.moved:
+                        raise no(f"the {self.num[a]} on {NAMES[a]} has already moved: each piece moves once a turn")
+                    raise no(f"the {self.num[a]} on {NAMES[a]} is not in the moving group: a turn moves "
+                             "one group, the one whose piece moved first")
+                group, speed = None, self.speed
             if b not in self.reach(a, speed):
-                raise no(f"{NAMES[b]} is not within {speed} step{'s' * (speed > 1)} of {NAMES[a]} "
-                         "over empty or friendly cells, or is taken by a friendly piece")
+                raise no(self._out_of_reach(a, b, speed, group))
         elif kind == "remove":
             if phase == "break":
                 if a not in self._breach_targets():
-                    cell, defender, allowance = self.breach
-                    raise no(f"a breakthrough at {NAMES[cell]} may remove only player {defender}'s pieces "
-                             f"next to it, numbered at most {allowance}")
+                    raise no(self._not_breach(a))
             elif self.owner[a] != p:
-                raise no(f"{NAMES[a]} holds no piece of yours")
+                raise no(f"{NAMES[a]} holds no piece of yours: the {self.owed} costs one of your own pieces")
         elif kind == PASS and not self.started[p] and self._can_place():
-            raise no("a player's first turn must bring in pieces")
+            raise no("your first turn must bring in pieces; you may pass from the next turn on")
         return action
+
+    def _what_now(self) -> str:
+        """What the turn, as it stands, is waiting for (a move of another kind is refused with it)."""
+        names = SEAT_NAMES[self.players]
+        p = self.turn
+        if self.phase == "pick":
+            choices = " or ".join(names[q] for q in self._team_active(self.side[p]))
+            return f"first your team chooses who takes this turn: {choices}"
+        if self.phase == "bring":
+            return "this turn is a bring-in: bring in another piece, or end the turn with Done"
+        if self.phase == "move":
+            return "this turn moves a group: move another of its pieces, or end the turn with Done"
+        if self.phase == "break":
+            cell, defender, allowance = self.breach
+            return (f"a breakthrough at {NAMES[cell]}: remove {names[defender]}'s pieces next to it, "
+                    f"{allowance} in all at most, or make no more removals")
+        if self.phase == "penalty":
+            return f"the {self.owed} costs one of your pieces: give one up"
+        if not self.started[p]:
+            return "a turn starts with a bring-in, and your first turn must bring in pieces"
+        return "a turn starts with a bring-in, a group move or a pass"
+
+    def _not_yours(self, cell: int) -> str:
+        """Why the piece (or the empty cell) ``cell`` is not one of the player's to move."""
+        names = SEAT_NAMES[self.players]
+        owner = self.owner[cell]
+        if owner < 0:
+            return f"{NAMES[cell]} holds no piece of yours"
+        if self.side[owner] == self.side[self.turn]:
+            return (f"the {self.num[cell]} on {NAMES[cell]} is {names[owner]}'s, your teammate's: "
+                    "each moves their own pieces")
+        return (f"the {self.num[cell]} on {NAMES[cell]} is {names[owner]}'s, not yours: a piece of yours "
+                "attacks it by moving onto it")
+
+    def _out_of_reach(self, a: int, b: int, speed: int, group: list[int] | None) -> str:
+        """Why the piece on ``a`` cannot end on ``b`` with ``speed`` steps (``group``: its group at the
+        start of a turn, for the words; None when the moving group is under way)."""
+        names = SEAT_NAMES[self.players]
+        steps = f"{speed} step{'s' * (speed > 1)}"
+        if a == b:
+            return f"{NAMES[b]} is not within the piece's reach: a move ends on another cell than where it began"
+        owner = self.owner[b]
+        if owner >= 0 and self.side[owner] == self.side[self.turn]:
+            whose = "your own" if owner == self.turn else f"{names[owner]}'s"
+            return (f"{NAMES[b]} holds {whose} {self.num[b]}: a piece may pass over its side's pieces "
+                    "but not stop on them")
+        if GRID.distances_from([a])[b] <= speed:
+            return (f"{NAMES[b]} is not within {steps} of {NAMES[a]} without crossing an enemy piece "
+                    "(a piece stops on the first one it steps onto)")
+        if group is not None and len(group) == 1:
+            why = f"a piece alone moves up to its own number of steps, {speed}"
+        elif speed == 1:
+            why = "your group holds a 1, so its pieces move one step this turn"
+        else:
+            why = f"your group's lowest number is {speed}, so its pieces move at most {speed} steps this turn"
+        return f"{NAMES[b]} is not within {steps} of {NAMES[a]}: {why}"
+
+    def _not_breach(self, cell: int) -> str:
+        """Why a breakthrough may not remove the piece on ``cell``."""
+        names = SEAT_NAMES[self.players]
+        at, defender, allowance = self.breach
+        if cell == at:
+            return (f"{NAMES[cell]} is where the attack was: a breakthrough removes {names[defender]}'s pieces "
+                    "touching it")
+        if cell not in NEIGHBOURS[at]:
+            return (f"{NAMES[cell]} is not next to {NAMES[at]}: a breakthrough removes only "
+                    f"{names[defender]}'s pieces touching the cell attacked")
+        if self.owner[cell] != defender:
+            return f"{NAMES[cell]} holds no piece of {names[defender]}'s: a breakthrough removes only those"
+        return (f"{names[defender]}'s {self.num[cell]} on {NAMES[cell]} is more than the {allowance} "
+                "this breakthrough may still remove")
 
     # -- the rules ----------------------------------------------------------------
     def _apply(self, action: tuple[str, int, int]) -> None:
@@ -819,6 +1139,11 @@ class Nymbat(Game):
         if self.players == 4:
             self._team_over(p)
 
+
+
+def or_list(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _ordinal(n: int) -> str:
