@@ -1,12 +1,16 @@
 """Nimbus's refusals in the page, on a phone (issue 29): a tap the rules refuse says the
-rule under the board in the engine's words, and changes nothing."""
+rule under the board in the engine's words, and changes nothing. And the coach's words
+when the last pyramids can be collected."""
 from __future__ import annotations
 
 from urllib.parse import quote
 
 import pytest
 
+import py_engines
 from conftest import wait_ready
+from py_engines import CHANCE
+from py_engines.rng import Rng
 
 pytestmark = pytest.mark.browser
 
@@ -48,3 +52,29 @@ def test_a_refused_tap_in_the_setup_names_the_rule(phone, server):
     phone.tap('[data-cell="d4"]')
     says(phone, "d4 holds a flat pyramid, and nothing goes on a flat pyramid.")
     assert phone.locator("#moves [data-ply]").count() == 3
+
+
+def game_with_the_last_pyramids_to_take():
+    """A one-round game of seeded random moves, stopped where the player to move can collect
+    the last pyramids on the board and win."""
+    for seed in range(1, 50):
+        game = py_engines.new_game("nimbus", 2, seed, random_setup=True, sets=2, goal="rounds1")
+        rng = Rng(seed)
+        while not game.is_over:
+            if game.to_move == CHANCE:
+                game.roll()
+            elif any(note["kind"] == "win" for note in game.coach()):
+                return game
+            else:
+                game.play(game.random_move(rng))
+    raise AssertionError("no such game")
+
+
+def test_the_coach_says_in_words_that_the_last_pyramids_win(phone, server):
+    game = game_with_the_last_pyramids_to_take()
+    (words,) = [note["text"] for note in game.coach() if note["kind"] == "win"]
+    assert words.startswith("Collecting the last") and words.endswith(f"Player {game.to_move + 1} wins it.")
+    moves = ".".join(quote(m, safe="") for m in game.history)
+    open_nimbus(phone, server.url, f"moves={moves}&seed={game.seed}&random_setup=true&sets=2&goal=rounds1")
+    phone.select_option(f"#seat-{1 - game.to_move}", "hard")  # the other is the computer's: the coach speaks
+    phone.wait_for_function(f"document.querySelector('#coach .coach-text').textContent.includes({words!r})")

@@ -319,6 +319,20 @@ class Nimbus(Game):
         usual = self.usual[self.turn]
         return 0 if usual and (self.stacks[square] or self._flat_closes_board()) else usual
 
+    # -- the coach ----------------------------------------------------------------------
+    def coach(self) -> list[dict[str, Any]]:
+        """The generic notes (found by trying every move), in words: only a collect that takes
+        the last pyramids on the board in the game's last round ends the game at once, won or
+        lost by the taker as the round's rule and the totals decide."""
+        notes = super().coach()
+        who = self.seat_names(self.players)[self.turn] if notes else ""
+        last = "the last pyramid" if self.on_board == 1 else f"the last {self.on_board} pyramids"
+        for note in notes:
+            if note["kind"] in ("win", "lose") and all(":" in move for move in note["moves"]):
+                outcome = "wins" if note["kind"] == "win" else "loses"
+                note["text"] = f"Collecting {last} on the board ends the game now: {who} {outcome} it."
+        return notes
+
     # -- why a tap is refused ---------------------------------------------------------
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """What taps the page refuses may have meant (``refusal`` gives the rule refusing each).
