@@ -130,17 +130,22 @@ CASES = [
     # The rule text's example of passing an enemy: a 3 from S1 stops on Blue's horse on S3.
     (lambda: position({"S1": [(RED, 1)], "S3": [(BLUE, 1)]}, rolls=(3,), homes=("S", "N"), stable=(3, 4)),
      cells("S1", "S4"),
-     "Your horse on S1 cannot reach S4 with the dice left: a 3 ends on S3 to fight Blue's horse there, "
+     "Your horse on S1 cannot reach S4: a 3 ends on S3 to fight Blue's horse there, "
      "since passing an enemy takes an extra step."),
     # Past an enemy, a 4 falls one short.
     (lambda: position({"S": [(RED, 2)], "S1": [(BLUE, 1)]}, rolls=(4,), homes=("S", "N"), stable=(2, 3)),
      cells("S", "S4"),
-     "Your pair on S cannot reach S4 with the dice left: a 4 ends on S3, e2, n2 or w2, short of S4, "
+     "Your pair on S cannot reach S4: a 4 ends on S3, e2, n2 or w2, "
      "since passing Blue's horse on S1 takes an extra step."),
+    # From a cardinal, one way stops on an enemy, the other goes on round the ring.
+    (lambda: position({"S": [(RED, 1)], "s2": [(BLUE, 1)]}, rolls=(3,), homes=("S", "N"), stable=(3, 3)),
+     cells("S", "C"),
+     "Your horse on S cannot reach C: a 3 ends on S3 or s2, stopping on s2 to fight Blue's horse, "
+     "since passing an enemy takes an extra step."),
     # Each die left, where it ends.
     (lambda: position({"S3": [(RED, 1)]}, rolls=(4, 2), homes=("S", "N"), stable=(3, 4)),
      cells("S3", "S1"),
-     "Your horse on S3 cannot reach S1 with the dice left: a 4 ends on E2; a 2 ends on E."),
+     "Your horse on S3 cannot reach S1: a 4 ends on E2; a 2 ends on E."),
     # A station tapped first: a move starts at a group.
     (lambda: position({"S3": [(RED, 1)]}, rolls=(4, 2), homes=("S", "N"), stable=(0, 4)),
      cells("E"),

@@ -794,7 +794,7 @@ class NotNyout(Game):
         me = self.current
         group = self._picked_words(steps, src)
         reasons = [self._short_words(src, dst, r, self._reach(src, r, me), whence=False) for r in dice]
-        return f"Your {group} on {NAMES[src]} cannot reach {NAMES[dst]} with the dice left: {'; '.join(reasons)}."
+        return f"Your {group} on {NAMES[src]} cannot reach {NAMES[dst]}: {'; '.join(reasons)}."
 
     def _question_words(self, steps: list[dict[str, str]], src: int, dst: int, cell: str | None) -> str:
         """A move's group and station chosen, a question left (join or stay apart, or which
@@ -1015,9 +1015,9 @@ class NotNyout(Game):
         if reach.get(enemy):   # it stops on the enemy and fights
             if len(reach) == 1:
                 return f"{said} to fight {held} there, since passing an enemy takes an extra step"
-            return f"{said}, stopping on {NAMES[enemy]} on the way to {NAMES[dst]} to fight {held}, " \
-                   "since passing an enemy takes an extra step"
-        return f"{said}, short of {NAMES[dst]}, since passing {held} on {NAMES[enemy]} takes an extra step"
+            return f"{said}, stopping on {NAMES[enemy]} to fight {held}, since passing an enemy takes an extra step"
+        short = f", short of {NAMES[dst]}" if whence else ""   # else the sentence has said it
+        return f"{said}{short}, since passing {held} on {NAMES[enemy]} takes an extra step"
 
     def _throw_words(self) -> str:
         """The dice thrown at this chance point."""
