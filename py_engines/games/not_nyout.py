@@ -680,7 +680,7 @@ class NotNyout(Game):
         if self.home[me] is None:
             return [f"home={last['cell']}"] if last.get("cell") in tuple(CARDINALS) else []
         dice = sorted(set(self.rolls), reverse=True)
-        choice = last.get("choice")
+        choice = last.get("choice", "")
         cells = [step["cell"] for step in steps if step.get("cell") in INDEX]
         if steps[0].get("choice") == "stable":
             if cells:    # those dice that bring a horse in on the station tapped
