@@ -159,7 +159,7 @@ def test_an_enemy_on_your_home_row_is_said_and_ringed():
     game = position({"a5": (1, 3), "c4": (0, 2), "m4": (1, 3)})
     note = kinds(game)["home"]
     assert note["cells"] == ["a5"] and note["moves"] == []
-    assert note["text"] == ("Blue's 3 on a5 stands on your home row, where you have none: Blue wins when its "
+    assert note["text"] == ("Blue's 3 on a5 stands on your home row: Blue wins when its "
                             "next turn starts, unless by then it is removed or a piece of yours stands on that row.")
     # Every move that ends Red's turn loses at once (the generic note); a piece brought in on
     # the home row saves it, and the note is gone once one of Red's stands there.
@@ -169,7 +169,7 @@ def test_an_enemy_on_your_home_row_is_said_and_ringed():
     # Two pieces, one sentence.
     game = position({"a5": (1, 3), "a6": (1, 2), "c4": (0, 2), "m4": (1, 3)})
     assert kinds(game)["home"]["text"].startswith(
-        "Blue's 3 on a5 and 2 on a6 stand on your home row, where you have none: Blue wins when its next turn "
+        "Blue's 3 on a5 and 2 on a6 stand on your home row: Blue wins when its next turn "
         "starts, unless by then they are removed")
 
 
@@ -179,11 +179,11 @@ def test_your_piece_on_the_enemy_row_is_said_while_the_turn_goes_on():
     game.play("n4-o3")  # the group's other 4 may still move: the turn goes on
     note = kinds(game)["reach"]
     assert note["cells"] == ["o3"]
-    assert note["text"] == ("Your 4 on o3 stands on Blue's home row, where Blue has none: if it stays, you win "
+    assert note["text"] == ("Your 4 on o3 stands on Blue's home row: if it stays, you win "
                             "when your next turn starts, unless Blue puts a piece on that row first.")
     # Ended, it is Blue's to answer: Blue is told.
     game.play("done")
-    assert kinds(game)["home"]["text"].startswith("Red's 4 on o3 stands on your home row, where you have none")
+    assert kinds(game)["home"]["text"].startswith("Red's 4 on o3 stands on your home row: Red wins")
     # With Blue on Red's row as well, Blue's win would come first: only that is said.
     game = position({"n4": (0, 4), "n5": (0, 4), "a3": (1, 2), "m7": (1, 3)})
     game.play("n4-o3")
@@ -195,10 +195,10 @@ def test_four_players_the_teammate_and_both_enemies():
     notes = [n for n in game.coach() if n["kind"] == "home"]
     assert [n["cells"] for n in notes] == [["a5", "a8"], ["a8"]]  # a8 is on Red's row and on Gold's
     assert notes[0]["text"] == (
-        "Blue's 3 on a5 and Green's 2 on a8 stand on your home row, where you have none: you are out when the "
+        "Blue's 3 on a5 and Green's 2 on a8 stand on your home row: you are out when the "
         "next turn of Blue or Green starts, unless by then they are removed or a piece of yours stands on that row.")
     assert notes[1]["text"] == (
-        "Green's 2 on a8 stands on Gold's home row, where Gold has none: Gold is out when Green's next turn "
+        "Green's 2 on a8 stands on Gold's home row: Gold is out when Green's next turn "
         "starts, unless by then it is removed or a piece of Gold's stands on that row.")
     # With Gold out, Red's elimination is the team's defeat; Red's piece on Blue's row with
     # Green out would be the team's win.
@@ -210,7 +210,7 @@ def test_four_players_the_teammate_and_both_enemies():
     game.out[3] = True
     game.play("n4-o3")
     assert kinds(game)["reach"]["text"] == (
-        "Your 4 on o3 stands on Blue's home row, where Blue has none: if it stays, your team wins when your "
+        "Your 4 on o3 stands on Blue's home row: if it stays, your team wins when your "
         "next turn starts, unless Blue puts a piece on that row first.")
 
 

@@ -533,10 +533,7 @@ class Nymbat(Game):
         p = self.turn
         enemies = sorted({self.owner[c] for c in cells})
         one = len(cells) == 1
-        if q == p:
-            where = "your home row, where you have none"
-        else:
-            where = f"{names[q]}'s home row, where {names[q]} has none"
+        where = "your home row" if q == p else f"{names[q]}'s home row"
         pieces = self._pieces_words(cells)
         pieces = pieces[:1].upper() + pieces[1:]
         gone = "it is removed" if one else "they are removed"
@@ -561,8 +558,8 @@ class Nymbat(Game):
         else:
             others = [q for q in range(4) if self.side[q] == self.side[e] and q != e]
             fate = "your team wins" if all(self.out[q] for q in others) else f"{names[e]} is out"
-        return (f"{pieces[:1].upper() + pieces[1:]} {'stands' if one else 'stand'} on {names[e]}'s home row, "
-                f"where {names[e]} has none: if {'it stays' if one else 'one of them stays'}, {fate} when your "
+        return (f"{pieces[:1].upper() + pieces[1:]} {'stands' if one else 'stand'} on {names[e]}'s home row: "
+                f"if {'it stays' if one else 'one of them stays'}, {fate} when your "
                 f"next turn starts, unless {names[e]} puts a piece on that row first.")
 
     def _cost_notes(self) -> list[dict[str, Any]]:
