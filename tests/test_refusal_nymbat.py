@@ -46,7 +46,8 @@ def said(game, steps) -> str:
 def test_every_refused_tap_and_choice_says_why(players, count, seed):
     """Every cell that starts no move says why; so does, after a piece or a free cell tapped,
     every cell that neither goes on with it nor starts a move of its own (the page begins
-    again there); and every choice that is no move here. Nothing is left to the generic words."""
+    again there), and every choice (a key) that does neither; and every choice that is no
+    move here. Nothing is left to the generic words."""
     rng = Rng(seed)
     asked = 0
     for game in positions(players, count, seed):
@@ -63,6 +64,11 @@ def test_every_refused_tap_and_choice_says_why(players, count, seed):
             for cell in CELLS:
                 if cell != first and cell not in goes_on and cell not in starts:
                     said(game, [{"cell": first}, {"cell": cell}])
+                    asked += 1
+            chosen = {s[1].get("choice") for s in entries if len(s) > 1 and s[0] == {"cell": first}}
+            for choice in CHOICES:
+                if choice not in chosen and not any(s == [{"choice": choice}] for s in entries):
+                    said(game, [{"cell": first}, {"choice": choice}])
                     asked += 1
         offered = {steps[0].get("choice") for steps in entries}
         for choice in CHOICES:
@@ -115,6 +121,8 @@ CASES = [
     ("owed", [{"choice": "pass"}], "The retreat costs one of your pieces: give one up."),
     ("spent", [{"cell": "b3"}], "Your reserve is spent: no piece can be brought in."),
     ("spent", [{"choice": "2"}], "Your reserve is spent: no piece can be brought in."),
+    ("groups", [{"cell": "e9"}, {"choice": "3"}],
+     "A number goes with a piece brought in: choose its free cell of your setup area first."),
     ("breakthrough", [{"cell": "e4"}],
      "e4 is not next to e6: a breakthrough removes only Red's pieces touching the cell attacked."),
     ("breakthrough", [{"cell": "e6"}],

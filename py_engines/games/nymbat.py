@@ -90,6 +90,7 @@ RESERVE = {2: 60, 4: 40}
 FIRST_LIMIT = {2: 30, 4: 20}
 DELAYS_PER_PENALTY = 7
 PASS, DONE, STOP = "pass", "done", "stop"
+DIGITS = ("1", "2", "3", "4", "5", "6")  # a piece's numbers, as choices
 
 # The notation, matched whole (``fullmatch``: no line break after the move) and with ASCII
 # digits only (``\d`` would take any script's digits).
@@ -676,7 +677,7 @@ class Nymbat(Game):
                 b = INDEX[last["cell"]]
                 if self.owner[first] == self.turn and self.owner[b] != self.turn:
                     return [f"{NAMES[first]}-{NAMES[b]}"]
-            if first is not None and self.owner[first] < 0 and last.get("choice", "") in ("1", "2", "3", "4", "5", "6"):
+            if first is not None and self.owner[first] < 0 and last.get("choice", "") in DIGITS:
                 return [f"{NAMES[first]}={last['choice']}"]
             return self.attempted_moves([last])
         if "choice" in last:
@@ -706,7 +707,8 @@ class Nymbat(Game):
                 steps_word = "1 step" if speed == 1 else f"{speed} steps"
                 return (f"The {self.num[cell]} on {NAMES[cell]} has nowhere to go: every cell it could reach "
                         f"in {steps_word} holds a piece of your side.")
-        if last.get("choice", "") in ("1", "2", "3", "4", "5", "6") and (len(steps) == 1 or "cell" not in steps[-2]):
+        before = INDEX.get(steps[-2].get("cell", "")) if len(steps) >= 2 else None
+        if last.get("choice", "") in DIGITS and (before is None or self.owner[before] >= 0):  # no free cell before
             if self.phase in ("start", "bring") and self.started[self.turn] and self._allowance() < 1:
                 return "Your reserve is spent: no piece can be brought in."
             if self.phase in ("start", "bring") and self._can_place():
