@@ -50,8 +50,9 @@ function buildGameView(entry, actions) {
   els.coachToggle = h("button", { type: "button", id: "coach-toggle", class: "coach-toggle", onclick: actions.toggleCoach,
     "aria-pressed": "false" }, "Coach");
   els.coach = h("div", { id: "coach", class: "coach", role: "status" }, els.coachToggle, els.coachText);
-  // Under the board (on a phone held upright): nothing said here moves the board.
-  els.choices = h("div", { id: "choices", class: "choice-area" }, els.note, els.coach, els.hint, els.thinking, els.choiceButtons);
+  // Under the board (on a phone held upright): nothing said here moves the board. The line of
+  // what to do (and why a tap was refused) and its buttons come first, the coach's advice after.
+  els.choices = h("div", { id: "choices", class: "choice-area" }, els.note, els.hint, els.thinking, els.choiceButtons, els.coach);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
   els.lesson = h("section", { id: "lesson", class: "lesson", "aria-label": "Lesson", hidden: true });
   els.howTo = h("section", { id: "how-to", class: "how-to", "aria-labelledby": "how-to-title", hidden: true });
