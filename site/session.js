@@ -171,7 +171,7 @@ export function keptGame(game) {
 
 /**
  * The games in progress, one per kind at most, most recently played first, as
- * the home page lists them: [{game, session, state}] (a finished game is not in
+ * the home page lists them: [{session, state}] (a finished game is not in
  * progress; a game whose picture was not kept cannot be drawn and is left out).
  */
 export function gamesInProgress(games) {
