@@ -18,8 +18,8 @@ import * as menus from "./menus.js";
 import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
-import { adopt, changeSeat, chooseHowToPlay, goTo, newGame, redo, startFresh, undo } from "./moves.js";
-import { SEAT_LEVELS, gamesInProgress, openLink, reportUnreadable, restore, sessionForRecord } from "./session.js";
+import { adopt, changeSeat, chooseHowToPlay, follow, goTo, newGame, redo, startFresh, undo } from "./moves.js";
+import { SEAT_LEVELS, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord } from "./session.js";
 import { readLessons, readOpponent } from "./storage.js";
 import { showsGame, store } from "./store.js";
 import { plainMessage } from "./engine.js";
@@ -287,6 +287,13 @@ new ResizeObserver(() => {
 
 document.querySelector("#message .message-close").addEventListener("click", hideMessage);
 document.getElementById("reload").addEventListener("click", () => location.reload());
+// Another tab saved the game on screen: this one follows it (moves.js), so that two tabs never
+// play on from different positions unknowingly.
+window.addEventListener("storage", (event) => {
+  const save = savedElsewhere(event.key, event.newValue);
+  if (save) follow(save);
+});
+
 store.update({ opponent: readOpponent(SEAT_LEVELS) });
 paintPages(gameActions(), drawHome);
 window.addEventListener("hashchange", route);

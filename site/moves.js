@@ -144,6 +144,22 @@ export function chooseHowToPlay(opponent) {
   persist(session, position);
 }
 
+/**
+ * Another tab saved the game on screen (`save`, read from its storage event):
+ * follow it, unless a move is being entered or the engine is busy here (then
+ * the next save of this tab keeps both: session.js, persist).
+ */
+export async function follow(save) {
+  const { session: s, busy, input } = store.state;
+  if (!s || busy || input.active) return;
+  await locked(async () => {
+    const state = await engine.call("state", { record: save.record, ply: save.cursor });
+    if (store.state.session?.id !== s.id) return;
+    adopt(save, state, false);
+    showMessage("This game was played on in another tab: it is shown here as it is there.", { error: false });
+  });
+}
+
 /** Replace the game on screen by a fresh one; `note` says what became of the old one. */
 export async function startFresh(note, setup = null) {
   const entry = store.state.page.entry;

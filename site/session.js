@@ -247,6 +247,29 @@ function playerMoved(s, state) {
 }
 
 /**
+ * Whether the saved copy of `s` was written by another tab since this tab last
+ * saved or read it (its time of update differs) with other moves.
+ */
+function changedElsewhere(s) {
+  const stored = saves.readSave(s.id);
+  if (!stored?.ok || Number(stored.save.updated) === Number(s.updated)) return false;
+  return stored.save.record.moves.join(".") !== s.record.moves.join(".") || stored.save.cursor !== s.cursor;
+}
+
+/**
+ * The session on screen, as another tab has just saved it (`raw`: the text of
+ * its save, from a storage event), or null if it is not that session or
+ * cannot be read.
+ */
+export function savedElsewhere(key, raw) {
+  const s = store.state.session;
+  if (!s || key !== saves.saveKey(s.id) || raw === null) return null;
+  const item = saves.parseSave(s.id, raw);
+  if (!item.ok || Number(item.save.updated) === Number(s.updated)) return null;
+  return item.save;
+}
+
+/**
  * Save the session (`state`: its position) and make it the current one. A game
  * is saved only once a player moved in it or chose something for it (players
  * and options, a computer seat); until then storage is left as it was. Its
@@ -255,6 +278,13 @@ function playerMoved(s, state) {
 export function persist(s, state) {
   if (!playerMoved(s, state) && !s.chosen && !seatsOf(s).some((seat) => seat !== "human")) return false;
   try {
+    if (changedElsewhere(s)) {
+      // Another tab saved this game since this one last did: never overwrite its moves.
+      // This tab's game becomes a saved game of its own.
+      Object.assign(s, { id: saves.newId(), title: `${s.title} (another tab)`, created: Date.now() });
+      showMessage("This game was changed in another tab. So that no move is lost, the game here is saved as a " +
+        "game of its own; the other tab's is under Saved games.", { error: false });
+    }
     s.updated = Date.now();
     saves.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
       seats: seatsOf(s), chosen: s.chosen || undefined });

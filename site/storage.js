@@ -70,6 +70,12 @@ function parse(id, raw) {
   return why ? { id, ok: false, raw, error: why } : { id, ok: true, raw, save: entry };
 }
 
+/** The storage key of a save (other tabs' changes to it arrive as storage events of that key). */
+export const saveKey = (id) => SAVE + id;
+
+/** A save's text as read from storage: {id, ok: true, save, raw} or {id, ok: false, raw, error}. */
+export const parseSave = (id, raw) => parse(id, raw);
+
 /** One save: {id, ok: true, save, raw}, {id, ok: false, raw, error}, or null if there is none. */
 export function readSave(id) {
   return guard("read a saved game", (store) => {
