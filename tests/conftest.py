@@ -306,3 +306,23 @@ def axe_violations(page, impacts=("serious", "critical"), rules=None) -> list[di
                                     why: n.failureSummary})),
       }));
     }""", [list(impacts), list(rules) if rules else None])
+
+
+def random_positions(name: str, players: int, count: int, rng_seed: int, first_game_seed: int):
+    """``count`` positions, every one of seeded games of random moves (``rng_seed`` picks the
+    moves; the games are seeded ``first_game_seed``, then the next seeds), until each is over."""
+    import py_engines
+    from py_engines.rng import Rng
+    rng = Rng(rng_seed)
+    found = 0
+    game_seed = first_game_seed
+    while True:
+        game = py_engines.new_game(name, players, game_seed)
+        game_seed += 1
+        while not game.is_over:
+            yield game
+            found += 1
+            if found == count:
+                return
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])

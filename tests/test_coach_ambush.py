@@ -11,26 +11,14 @@ import time
 import py_engines
 from py_engines import bridge
 from py_engines.games.ambush import MINE, THEIRS
-from py_engines.rng import Rng
 
+from conftest import random_positions
 from test_learn import position
 
 
 def positions(count: int, seed: int = 0):
     """Every position of seeded random games (the order of captures too), ``count`` of them."""
-    rng = Rng(seed)
-    found = 0
-    game_seed = 0
-    while True:
-        game = py_engines.new_game("ambush", 2, game_seed)
-        game_seed += 1
-        while not game.is_over:
-            yield game
-            found += 1
-            if found == count:
-                return
-            moves = game.legal_moves()
-            game.play(moves[rng.below(len(moves))])
+    return random_positions("ambush", 2, count, rng_seed=seed, first_game_seed=0)
 
 
 CHOSEN = {"orders": 0}  # how often the brute force met a move after which q chooses the order

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from py_engines.rng import Rng
 
+from conftest import random_positions
+from py_engines.rng import Rng
 from test_learn import position as diagram
 from test_nymbat import position
 
@@ -19,19 +20,7 @@ CHOICES = ["1", "2", "3", "4", "5", "6", "done", "pass", "stop", "p0", "p1", "p2
 
 def positions(players: int, count: int, seed: int):
     """Every position of seeded random games until the game is over, ``count`` of them."""
-    rng = Rng(seed)
-    found = 0
-    game_seed = 100 * seed
-    while True:
-        game = py_engines.new_game("nymbat", players, game_seed)
-        game_seed += 1
-        while not game.is_over:
-            yield game
-            found += 1
-            if found == count:
-                return
-            moves = game.legal_moves()
-            game.play(moves[rng.below(len(moves))])
+    return random_positions("nymbat", players, count, rng_seed=seed, first_game_seed=100 * seed)
 
 
 def said(game, steps) -> str:
