@@ -60,6 +60,8 @@ SLICE_SECONDS = 10.0
 """The longest slice of a search: while it runs, the engine answers nothing else."""
 MEASURE_SECONDS = 5.0
 """The longest ``measure``: while it runs, the engine answers nothing else."""
+MAX_SPENT_SECONDS = 86_400.0
+"""The most a turn may have thought already (``spent``): a day; the page sends at most an hour."""
 SAFE_DEPTH = 100
 """Nesting that Python's JSON parser handles safely, in Pyodide too: only to name a culprit."""
 MAX_MESSAGE_CHARS = 500
@@ -267,9 +269,9 @@ def _seconds(name: str, value: Any) -> float:
 
 
 def _spent(name: str, value: Any) -> float:
-    if _is_number(value) and value >= 0:
+    if _is_number(value) and 0 <= value <= MAX_SPENT_SECONDS:
         return float(value)
-    raise BadRequest(f"'{name}' must be a number of seconds, 0 or more, not {quote(value)}")
+    raise BadRequest(f"'{name}' must be a number of seconds from 0 to {MAX_SPENT_SECONDS:,.0f}, not {quote(value)}")
 
 
 def _whole(name: str, value: Any) -> int:

@@ -109,7 +109,8 @@ function startTurn(turn, s, position) {
     let answer = null;
     const started = performance.now();
     try {
-      const asked = { record, level: turn.level, seed: record.seed || 0, spent: clock.spent };
+      // (At most an hour: past its time a turn thinks a tenth of it, however long it has had.)
+      const asked = { record, level: turn.level, seed: record.seed || 0, spent: Math.min(clock.spent, 3600) };
       hooks.note("turnSpent", clock.spent.toFixed(3)); // what this search was told
       const search = engine.think(asked, (iterations, budget, progress) => {
         // The share of the search done, its root work included; a new search starts from an empty bar.

@@ -20,6 +20,8 @@ from py_engines.playout import random_game
 CODES = {"bad_request", "bad_record", "illegal_move"}
 DEEP = "@@deep@@"      # replaced by a 3,000-deep list in the request text
 HUGE = "@@huge@@"      # replaced by a string longer than any request may be
+BIG = "@@big@@"        # replaced by a number of a hundred digits
+OVERFLOW = "@@inf@@"   # replaced by 1e999, which Python's JSON reader takes as infinity
 LONG = "z" * 5_000     # text far longer than a message may quote
 ESCAPES = '"' + '\\"' * 20_000  # an unfinished string of escaped quotes: slow for a careless scanner
 CASES = [(name, n) for name, info in py_engines.GAMES.items() for n in info["players"]]
@@ -40,8 +42,9 @@ RECORDS = sample_records()
 JUNK = [None, True, False, 0, 1, 2, 3, -1, 3.0, 1.5, 2**53, 2**64, -(2**70), 1e308, "", "x", "e5w", "pass",
         "manalath", "nimbus", "chess", "hard", "genius", "state", "\u00e9", "\u0663", "\uff13", "<img src=x>",
         LONG, [], [1], ["e5w"], {}, {"a": 1}, {"players": 3}, {"sets": 3.0}, {"random_setup": 1}, [[[[1]]]],
-        DEEP, HUGE]
-FIELDS = ["op", "game", "players", "seed", "options", "record", "ply", "move", "level", "fast", "seconds", "name"]
+        DEEP, HUGE, BIG, BIG, OVERFLOW, -(10**100), 10**100 + 0.5]
+FIELDS = ["op", "game", "players", "seed", "options", "record", "ply", "move", "level", "fast", "seconds", "name",
+          "search", "spent", "steps", "step"]
 
 
 def junk(rng: random.Random):
@@ -54,24 +57,36 @@ def junk(rng: random.Random):
 
 
 def valid_request(rng: random.Random) -> dict:
-    """A request of the right shape (cheap ops and levels only, to stay within seconds)."""
+    """A request of the right shape, of every op (cheap levels and short searches, to stay within seconds)."""
     record = rng.choice(RECORDS)
     game = record["game"]
-    op = rng.choice(["games", "layout", "new", "state", "play", "roll", "think", "random_game", "measure"])
-    if op == "games":
+    op = rng.choice(["games", "layout", "new", "state", "play", "roll", "think", "random_game", "measure",
+                     "search_start", "search_step", "search_stop", "explain", "refusal", "coach", "lesson",
+                     "lesson_try", "prove"])
+    if op == "prove" and rng.random() < 0.8:  # a proof may take half a second: fewer of them
+        op = "coach"
+    if op in ("games",):
         return {"op": op}
-    if op in ("layout", "new"):
+    if op in ("layout", "new", "lesson"):
         return {"op": op, "game": game}
+    if op in ("roll", "coach", "prove"):
+        return {"op": op, "record": record}
     if op == "state":
         return {"op": op, "record": record, "ply": rng.randrange(len(record["moves"]) + 1)}
-    if op == "play":
+    if op in ("play", "explain", "refusal"):
         game_now = py_engines.load(json.dumps(record))
-        moves = game_now.legal_moves() or ["pass"]
-        return {"op": op, "record": record, "move": rng.choice(moves)}
-    if op == "roll":
-        return {"op": op, "record": record}
-    if op == "think":
-        return {"op": op, "record": record, "level": "easy", "seed": rng.randrange(5)}
+        move = rng.choice(game_now.legal_moves() or ["pass"])
+        if op == "refusal":
+            return {"op": op, "record": record, "steps": [move]}
+        return {"op": op, "record": record, "move": move}
+    if op in ("think", "search_start"):
+        return {"op": op, "record": record, "level": "easy", "seed": rng.randrange(5), "spent": 0.0}
+    if op == "search_step":
+        return {"op": op, "search": rng.randrange(3), "seconds": 0.01}
+    if op == "search_stop":
+        return {"op": op, "search": rng.randrange(3)}
+    if op == "lesson_try":
+        return {"op": op, "game": game, "step": rng.randrange(3), "move": "e5w"}
     if op == "random_game":
         return {"op": op, "game": "manalath", "seed": rng.randrange(100)}
     return {"op": op, "game": "manalath", "seconds": 0.001}
@@ -91,6 +106,7 @@ def mutated_request(rng: random.Random) -> str:
     text = json.dumps(request)
     text = text.replace(json.dumps(DEEP), "[" * 3000 + "]" * 3000)
     text = text.replace(json.dumps(HUGE), json.dumps("h" * (bridge.MAX_REQUEST_CHARS + 1)))
+    text = text.replace(json.dumps(BIG), "9" * 100).replace(json.dumps(OVERFLOW), "1e999")
     if kind >= 0.85:   # the text itself damaged
         cut = rng.randrange(len(text) + 1)
         damage = rng.choice(["", "{", "]", '"', "\\", "[" * 3000, ",", "NaN", "\x00", ESCAPES])
@@ -148,6 +164,29 @@ def test_a_malformed_request_is_a_bad_request_naming_the_field(request_text, fie
     answer = json.loads(bridge.handle(request_text))
     assert not answer["ok"] and answer["error"]["code"] == "bad_request", answer
     assert field in answer["error"]["message"]
+
+
+NUMBER_FIELDS = [(op, field) for op, (_, table) in bridge.OPS.items() for field in table
+                 if field in ("players", "seed", "ply", "spent", "search", "seconds", "step")]
+
+
+@pytest.mark.parametrize("number", ["9" * 100, "-" + "9" * 100, "1e999", "-1e999", "1e-999", "1" + "0" * 100 + ".5"])
+@pytest.mark.parametrize("op, field", NUMBER_FIELDS)
+def test_a_huge_number_in_any_numeric_field_is_a_bad_request(op, field, number):
+    """Every numeric field of every op, given a number no game could use, is refused as a bad request
+    (1e-999 reads as 0, which some fields may take: then the answer is any answer but ``internal``)."""
+    record = {"format": 1, "game": "manalath", "players": 2, "seed": 0, "options": {}, "moves": []}
+    request = {"op": op, "game": "manalath", "record": record, "move": "e5w", "steps": ["e5"], "search": 1,
+               "step": 0}
+    request = {key: value for key, value in request.items() if key == "op" or key in bridge.OPS[op][1]}
+    text = json.dumps({**request, field: "@@number@@"}).replace('"@@number@@"', number)
+    answer = json.loads(bridge.handle(text))
+    if number == "1e-999":
+        assert answer["ok"] or answer["error"]["code"] in CODES, answer
+        return
+    assert not answer["ok"] and answer["error"]["code"] == "bad_request", answer
+    assert field in answer["error"]["message"] or "players" in answer["error"]["message"], answer
+    assert len(answer["error"]["message"]) <= bridge.MAX_MESSAGE_CHARS + 1
 
 
 def test_a_huge_move_is_refused_with_a_short_message_naming_it():
