@@ -8,12 +8,14 @@ import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the project's build script, imported for build() and the server)
+from py_engines.games import CLASSES  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
@@ -21,6 +23,7 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobil
          "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 BOOT_TIMEOUT_MS = 90_000
+GAME_NAMES = frozenset(CLASSES)
 
 
 def chromium_path() -> str | None:
@@ -229,8 +232,17 @@ def no_csp_violations(request):
     assert not reports, "Content-Security-Policy violations: " + "; ".join(map(str, reports))
 
 
-def wait_ready(page) -> None:
-    page.wait_for_selector("body[data-ready]", timeout=BOOT_TIMEOUT_MS)
+def wait_ready(page, shows: str | None = None) -> None:
+    """Wait until the page can be played and shows what its address names.
+
+    ``shows`` is "home" or a game's name; by default it is read from the address
+    (a game's route, or the home page), so a test that changes the hash of an
+    open page does not read the page before its route was taken."""
+    if shows is None:
+        route = urlsplit(page.url).fragment.split("?")[0].strip("/")
+        shows = "home" if route == "" else route if route in GAME_NAMES else None
+    selector = "body[data-ready]" + (f'[data-page="{shows}"]' if shows else "")
+    page.wait_for_selector(selector, timeout=BOOT_TIMEOUT_MS)
 
 
 

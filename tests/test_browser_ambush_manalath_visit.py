@@ -209,8 +209,10 @@ def test_manalaths_losing_quart_is_told_apart_from_a_winning_quint(phone_in, ser
     # The status of the last game is over too: wait for this one's own words.
     page.wait_for_function("document.querySelector('#hint').textContent.includes(\"White's quint\")")
     assert page.locator(".decos .mana-quart").count() == 0
-    quint = page.eval_on_selector_all(".cell.marked .tile", "ts => ts.map((t) => getComputedStyle(t).fill)")
-    assert len(quint) == 5
-    red, green, _ = rgb(quint[0])
-    assert green > red + 60
+    assert page.locator(".cell.marked .tile").count() == 5
+    # (A tile's fill eases in over 0.12 s: wait for the colour it settles on.)
+    page.wait_for_function("""() => [...document.querySelectorAll('.cell.marked .tile')].every((t) => {
+      const [r, g] = getComputedStyle(t).fill.match(/\\d+/g).map(Number);
+      return g > r + 60;
+    })""", timeout=5_000)
     assert "White's quint, outlined in green, won the game." in page.inner_text("#hint")
