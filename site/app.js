@@ -23,6 +23,7 @@ import { SEAT_LEVELS, gamesInProgress, openLink, reportUnreadable, restore, save
 import { readLessons, readOpponent } from "./storage.js";
 import { showsGame, store } from "./store.js";
 import { plainMessage } from "./engine.js";
+import { browserCannotRun, unsupportedText } from "./support.js";
 import { hideMessage, showMessage } from "./ui.js";
 import { paintPages } from "./view.js";
 
@@ -63,10 +64,12 @@ function preloadGames() {
   }
 }
 
-engine.on("failed", (message) => {
+engine.on("failed", async (message) => {
+  // A browser too old for the runtime fails with a parser error: say which browsers can play instead.
+  const cannot = await browserCannotRun();
   loading.classList.add("failed");
   loading.setAttribute("role", "alert");
-  document.getElementById("loading-label").textContent =
+  document.getElementById("loading-label").textContent = cannot ? unsupportedText(cannot) :
     `The game engine could not start: ${message}. Reload the page to try again.`;
   store.update({ engine: "failed" }); // the loading box above says why
 });
