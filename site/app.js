@@ -19,7 +19,9 @@ import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
 import { adopt, changeSeat, chooseHowToPlay, follow, goTo, newGame, redo, startFresh, undo } from "./moves.js";
-import { SEAT_LEVELS, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord } from "./session.js";
+import {
+  SEAT_LEVELS, deletedElsewhere, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord,
+} from "./session.js";
 import { readLessons, readOpponent } from "./storage.js";
 import { showsGame, store } from "./store.js";
 import { plainMessage } from "./engine.js";
@@ -122,9 +124,14 @@ async function route() {
 /** The home page, with the games in progress as their kept pictures show them. */
 function showHome() {
   setTitle("Little Board Games", false);
-  const lessonsDone = Object.fromEntries(GAMES.map((game) => [game.name, readLessons(game.name).length]));
-  store.update({ page: { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone } });
+  store.update({ page: homePage() });
   shownHash = "#/";
+}
+
+/** The home page's state, as storage holds the games in progress and the lessons done now. */
+function homePage() {
+  const lessonsDone = Object.fromEntries(GAMES.map((game) => [game.name, readLessons(game.name).length]));
+  return { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone };
 }
 
 function setTitle(text, back) {
@@ -292,9 +299,17 @@ document.querySelector("#message .message-close").addEventListener("click", hide
 document.getElementById("reload").addEventListener("click", () => location.reload());
 // Another tab saved the game on screen: this one follows it (moves.js), so that two tabs never
 // play on from different positions unknowingly.
+// It deleted that game: this tab says so (a move here saves it again). Lists of games this
+// tab shows (the home page's games in progress, the saved games) are read again.
 window.addEventListener("storage", (event) => {
   const save = savedElsewhere(event.key, event.newValue);
   if (save) follow(save);
+  else if (deletedElsewhere(event.key, event.newValue)) {
+    showMessage("This game was deleted in another tab. It stays on screen here; a move saves it again.", { error: false });
+  }
+  if (event.key !== null && !event.key.startsWith("boardgames.")) return;
+  if (store.state.page.kind === "home") store.update({ page: homePage() });
+  menus.savedGamesChanged();
 });
 
 store.update({ opponent: readOpponent(SEAT_LEVELS) });

@@ -186,6 +186,8 @@ export function rules(entry) {
 
 // -- saved games ------------------------------------------------------------------
 
+let refillSaved = null; // while the list of saved games is open: reads it again
+
 export function savedGames(api) {
   const list = h("ul", { id: "saved-list", class: "saved-list" });
   openDialog({
@@ -193,8 +195,15 @@ export function savedGames(api) {
     title: "Saved games",
     body: [h("p", {}, "Every game is saved after each move. Resume one, or delete those you no longer need."), list],
     actions: [{ label: "Close", id: "saved-close" }],
+    onClose: () => (refillSaved = null),
   });
-  fillSaved(api, list);
+  refillSaved = () => fillSaved(api, list);
+  refillSaved();
+}
+
+/** Another tab changed the saved games: a list open here shows them as they are now. */
+export function savedGamesChanged() {
+  refillSaved?.();
 }
 
 function describeTime(ms) {
@@ -267,9 +276,16 @@ function savedItem(api, item, refill) {
     type: "button", class: "primary", "data-action": "resume", disabled: true, onclick: async () => {
       resume.disabled = true;
       try {
-        const position = await engine.call("state", { record: save.record, ply: save.cursor });
+        // The save as it is now: another tab may have played on in it, or deleted it, since the list was read.
+        const now = saves.readSave(save.id);
+        if (!now?.ok) {
+          showMessage("That saved game was deleted or changed in another tab: the list shows them as they are now.");
+          refill();
+          return;
+        }
+        const position = await engine.call("state", { record: now.save.record, ply: now.save.cursor });
         document.getElementById("saved-dialog")?.close();
-        api.adoptAndShow(save, position);
+        api.adoptAndShow(now.save, position);
       } catch (e) {
         state.textContent = `cannot be resumed: ${plainMessage(e.message)}`;
       }

@@ -269,6 +269,12 @@ export function savedElsewhere(key, raw) {
   return item.save;
 }
 
+/** Whether another tab has just deleted the saved copy of the game on screen (a storage event's key and new text). */
+export function deletedElsewhere(key, raw) {
+  const s = store.state.session;
+  return Boolean(s) && raw === null && key === saves.saveKey(s.id);
+}
+
 /**
  * Save the session (`state`: its position) and make it the current one. A game
  * is saved only once a player moved in it or chose something for it (players
@@ -285,14 +291,19 @@ export function persist(s, state) {
       showMessage("This game was changed in another tab. So that no move is lost, the game here is saved as a " +
         "game of its own; the other tab's is under Saved games.", { error: false });
     }
-    s.updated = Date.now();
-    saves.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated: s.updated, title: s.title,
+    // The time of update changes only once the save is written: it is how this tab tells its own save
+    // from another tab's (changedElsewhere), so a save that failed must leave it as it was.
+    const updated = Date.now();
+    saves.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated, title: s.title,
       seats: seatsOf(s), chosen: s.chosen || undefined });
+    s.updated = updated;
     saves.setCurrentId(s.game, s.id);
     saves.keepPicture(s, state);
     return true;
   } catch (error) {
-    showMessage(error.message);
+    // Storage full or refused: the game stays on screen, nothing else is touched, and the player can keep a copy.
+    showMessage(`${error.message} This game stays on screen and is saved after a later move if there is room ` +
+      "then; Export keeps a copy of it now.");
     return false;
   }
 }

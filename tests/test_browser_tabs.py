@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from conftest import PHONE, Console, open_context, wait_ready
+import py_engines
+from conftest import PHONE, Console, open_context, tap_move, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +73,86 @@ def test_a_tab_that_missed_the_other_s_move_keeps_both_games(two_tabs, server):
     assert "another tab" in b.inner_text("#message")
     kept = sorted(s["record"]["moves"] for s in saves(b))
     assert kept == [["e5w", "a1b"], ["e5w", "d5b"]]
+
+
+def moves_of(page, game: str) -> dict[str, list[str]]:
+    """Each saved game of a kind, by id: its moves."""
+    return {s["id"]: s["record"]["moves"] for s in saves(page) if s["game"] == game}
+
+
+def test_two_games_in_two_tabs_keep_every_move_of_both(two_tabs, server):
+    a, b = two_tabs
+    ambush = py_engines.new_game("ambush")
+    ambush_moves = []
+
+    def play_ambush(page):
+        move = ambush.legal_moves()[0]
+        ambush_moves.append(move)
+        tap_move(page, ambush, move)
+
+    a.goto(server.url + "#/manalath")
+    b.goto(server.url + "#/ambush")
+    wait_ready(a)
+    wait_ready(b)
+    tap(a, "e5", "w")
+    play_ambush(b)
+    tap(a, "d5", "b")
+    play_ambush(b)
+    tap(a, "c5", "w")
+    assert list(moves_of(a, "manalath").values()) == [["e5w", "d5b", "c5w"]]
+    assert list(moves_of(a, "ambush").values()) == [ambush_moves]
+    # Each tab opens the other's game as the other left it, and the home page lists both, most recent first.
+    a.goto(server.url + "#/ambush")
+    wait_ready(a)
+    assert len(played(a)) == len(ambush_moves)
+    b.goto(server.url + "#/")
+    wait_ready(b)
+    assert b.eval_on_selector_all(".resume-card", "(cards) => cards.map((c) => c.dataset.resume)") == \
+        ["manalath", "ambush"]
+    # B's home page follows A's moves: A plays on in Ambush, which moves it to the top of B's list.
+    a.wait_for_selector("body[data-busy='0']")
+    play_ambush(a)
+    b.wait_for_function("document.querySelector('.resume-card').dataset.resume === 'ambush'")
+    assert list(moves_of(b, "ambush").values()) == [ambush_moves]
+
+
+def test_saved_games_lists_open_in_two_tabs_show_the_games_as_they_are(two_tabs, server):
+    a, b = two_tabs
+    a.goto(server.url + "#/manalath")
+    wait_ready(a)
+    tap(a, "e5", "w")
+    [first] = moves_of(a, "manalath")
+    b.goto(server.url + "#/manalath")
+    wait_ready(b)
+    a.tap("#saved-games")
+    a.wait_for_selector("#saved-list [data-save-id]")
+    assert a.locator("#saved-list [data-save-id]").count() == 1
+    # B starts a game of its own and moves in it: A's open list shows it, unasked.
+    b.tap("#new-game")
+    b.tap("#setup-start")
+    b.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 0")
+    wait_ready(b)
+    tap(b, "a1", "b")
+    a.wait_for_function("document.querySelectorAll('#saved-list [data-save-id]').length === 2")
+    [second] = [id for id in moves_of(b, "manalath") if id != first]
+    # B plays on in it: A's Resume opens it as it is now.
+    b.wait_for_selector("body[data-busy='0']")
+    tap(b, "b2", "w")
+    a.tap(f'#saved-list [data-save-id="{second}"] [data-action="resume"]:not([disabled])')
+    a.wait_for_selector("#saved-dialog", state="detached")
+    a.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
+    assert played(a) == ["a1b", "b2w"]
+    # B turns back to the first game; A deletes it: B says so, keeps it on screen, and its next move saves it again.
+    b.tap("#saved-games")
+    b.tap(f'#saved-list [data-save-id="{first}"] [data-action="resume"]:not([disabled])')
+    b.wait_for_selector("#saved-dialog", state="detached")
+    b.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
+    a.tap("#saved-games")
+    a.tap(f'#saved-list [data-save-id="{first}"] [data-action="delete"]')
+    a.tap("#confirm-ok")
+    a.wait_for_function("document.querySelectorAll('#saved-list [data-save-id]').length === 1")
+    b.wait_for_function("document.querySelector('#message .message-text').textContent.includes('deleted in another tab')")
+    assert played(b) == ["e5w"] and first not in moves_of(b, "manalath")
+    b.wait_for_selector("body[data-busy='0']")
+    tap(b, "d5", "b")
+    assert moves_of(b, "manalath") == {first: ["e5w", "d5b"], second: ["a1b", "b2w"]}
