@@ -142,4 +142,10 @@ def test_pass_and_play_is_an_answer_too_and_a_seat_menu_answers_it(browser, serv
         wait_ready(page)
         assert page.locator("#how-to").is_hidden()
         assert seats(page) == (["human", "human"] if answer == "people" else ["human", "hard"])
+        # A game never played, opened by a fresh load (drawn as a picture before the engine is up), too.
+        fresh = context.new_page()
+        fresh.goto(server.url + "#/manalath")
+        wait_ready(fresh)
+        assert fresh.locator("#how-to").is_hidden()
+        assert seats(fresh) == (["human", "human"] if answer == "people" else ["human", "hard"])
         context.close()

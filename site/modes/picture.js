@@ -11,7 +11,7 @@
 // The kept position is a picture of a save and nothing more: it is shown only
 // when it matches the saved game in progress exactly (id, position, players,
 // seed, options and moves), and the saves themselves are never touched here.
-import { computerToMove, keptGame } from "../session.js";
+import { computerToMove, keptGame, opponentSeats } from "../session.js";
 import { store } from "../store.js";
 import { showMessage } from "../ui.js";
 import * as playMode from "./play.js";
@@ -23,7 +23,10 @@ import * as playMode from "./play.js";
 export function enter(entry, start) {
   const found = keptGame(entry.name);
   if (found === false) return false;
-  const { session, state } = found || { session: { game: entry.name, record: start.record, cursor: 0 }, state: start };
+  // A new game is drawn played the way the player chose (the new game that replaces it keeps its seats).
+  const seats = opponentSeats(store.state.opponent, start.players);
+  const fresh = { game: entry.name, record: start.record, cursor: 0, ...(seats ? { seats } : {}) };
+  const { session, state } = found || { session: fresh, state: start };
   store.state.input.reset([]);
   store.update({ mode: "picture", picture: { session }, session, position: { ...state, legal: [] }, input: store.state.input });
   return true;
