@@ -170,7 +170,8 @@ async function showGame(entry, linkParams, token, handed) {
   } catch (error) {
     if (token !== routeToken) return;
     picture.leave({ discard: true });
-    showMessage(`Could not open ${entry.title}: ${error.message}`);
+    // An engine that could not start is said once, in the loading box (see "failed" above).
+    if (error.code !== "engine_unavailable") showMessage(`Could not open ${entry.title}: ${error.message}`);
   }
   shownHash = `#/${entry.name}`;
   store.update({ page: { kind: "game", entry, loading: false } });

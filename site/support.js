@@ -12,7 +12,7 @@ export const SUPPORTED =
  */
 export async function browserCannotRun() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-    return "this browser has WebAssembly switched off or lacks it (iPhone's Lockdown Mode switches it off)";
+    return "it has WebAssembly switched off or lacks it (iPhone's Lockdown Mode switches it off)";
   }
   try {
     const { Probe } = await import("./probe.js");
@@ -20,7 +20,7 @@ export async function browserCannotRun() {
   } catch {
     // a syntax error: said below
   }
-  return "this browser is too old for the Python runtime the games' rules run in";
+  return "it is too old for the Python runtime their rules run in";
 }
 
 /** The whole sentence for a browser that cannot run the engine. */

@@ -26,26 +26,28 @@ def failed_page(browser, server, probe_parses: bool, wasm: bool = True):
     page.goto(server.url + "#/manalath")
     page.wait_for_selector("body[data-failed]", timeout=90_000)
     page.wait_for_selector("#loading.failed")
-    return context, page.inner_text("#loading-label")
+    return context, page.inner_text("#loading-label"), page.locator("#message")
 
 
 def test_a_browser_too_old_for_the_runtime_is_told_which_browsers_play(browser, server):
-    context, words = failed_page(browser, server, probe_parses=False)
-    context.close()
-    assert words.startswith("This browser cannot run the games: this browser is too old"), words
+    context, words, message = failed_page(browser, server, probe_parses=False)
+    assert words.startswith("This browser cannot run the games: it is too old"), words
     assert "Safari 16.4 or later" in words and "Firefox 115 or later" in words and "Chromium 105" in words
     assert "Unexpected" not in words and "SyntaxError" not in words
+    # Nothing else on the page quotes the parser either.
+    assert message.is_hidden() or "Unexpected" not in message.inner_text()
+    context.close()
 
 
 def test_a_browser_without_webassembly_is_told_so(browser, server):
-    context, words = failed_page(browser, server, probe_parses=True, wasm=False)
+    context, words, message = failed_page(browser, server, probe_parses=True, wasm=False)
     context.close()
     assert "WebAssembly switched off" in words and "Lockdown Mode" in words, words
     assert "Safari 16.4 or later" in words
 
 
 def test_another_failure_of_a_modern_browser_is_not_blamed_on_the_browser(browser, server):
-    context, words = failed_page(browser, server, probe_parses=True)
+    context, words, message = failed_page(browser, server, probe_parses=True)
     context.close()
     assert words.startswith("The game engine could not start:"), words
     assert "Reload the page" in words
