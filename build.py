@@ -519,9 +519,39 @@ def setup_browser(python: Path) -> str:
     return browser
 
 
+def setup_other_browsers() -> None:
+    """Firefox and WebKit for tests/test_browser_firefox.py and tests/test_browser_webkit.py:
+    Debian's firefox-esr, webkit2gtk-driver (WebKitGTK's WebDriver and MiniBrowser) and xvfb,
+    installed with apt-get when missing (as root), and puppeteer-core, which drives Firefox,
+    installed with `npm ci` in tests/engines (selenium, which drives WebKit, is a test package
+    of .venv). What is still missing makes those tests fail, saying what."""
+    # Debian's packages, each with the program that shows it is installed.
+    packages = {"firefox-esr": "firefox-esr", "webkit2gtk-driver": "WebKitWebDriver", "xvfb": "Xvfb"}
+    missing = [package for package, program in packages.items() if not shutil.which(program)]
+    if missing and shutil.which("apt-get") and os.geteuid() == 0:
+        say(f"installing Debian's {', '.join(missing)}")
+        subprocess.run(["apt-get", "update", "-qq"], check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=False, stdout=subprocess.DEVNULL,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    elif missing:
+        say(f"missing for the Firefox and WebKit tests: the packages {', '.join(missing)} (they will fail)")
+    engines = ROOT / "tests" / "engines"  # the Node script that drives Firefox, and its pinned packages
+    stamp = engines / "node_modules" / ".installed"
+    wanted = sha256(engines / "package-lock.json")
+    if not stamp.is_file() or stamp.read_text() != wanted:
+        npm = shutil.which("npm")
+        if not npm:
+            raise SystemExit("[build] npm is needed to install puppeteer-core (tests/engines) for the Firefox tests")
+        say("installing puppeteer-core in tests/engines with npm ci")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--quiet"], cwd=engines, check=True,
+                       stdout=subprocess.DEVNULL)
+        stamp.write_text(wanted)
+
+
 def run_tests(pytest_args: list[str]) -> int:
     python = setup_venv()
     browser = setup_browser(python)
+    setup_other_browsers()
     fetch_axe()
     build()
     say(f"running the tests with {browser}")
