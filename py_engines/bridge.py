@@ -28,6 +28,10 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
   measure game, seconds?, fast? -> random games and moves per second in this Python
                                    (at most MEASURE_SECONDS seconds)
+  review  record, ply?, seed?   -> the review of one ply (ai/review.py): each player's winning chances
+                                   at the position after the first ``ply`` moves (the record's end by
+                                   default), the search's best move there, the move played and the
+                                   chance it gave away, and its mark (inaccuracy, mistake, blunder)
 
 Field types: ``game``, ``move`` and ``level`` text; ``players`` a whole number
 or null; ``seed`` a whole number from 0 to 2**53 - 1; ``ply`` a whole number or
@@ -50,6 +54,7 @@ from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DE
                    parse_json, quote)
 from .ai import LEVELS, Search, analyse
 from .ai.proof import forced_win
+from .ai.review import review_ply, rounded
 from .playout import measure, random_game
 
 MAX_REQUEST_CHARS = MAX_RECORD_CHARS + 10_000
@@ -496,6 +501,24 @@ def _measure(fields: dict[str, Any]) -> dict[str, Any]:
     return measure(fields["game"], fields["seconds"], fields["fast"])
 
 
+REVIEWED = ("player", "chances", "how", "best", "best_value", "best_text", "played", "played_value", "drop",
+            "mark", "iterations", "budget", "capped")
+
+
+def _review(fields: dict[str, Any]) -> dict[str, Any]:
+    """One point of a game's review: the position after ``ply`` moves, judged by the search."""
+    game = load(fields["record"])
+    moves = game.history
+    ply = len(moves) if fields["ply"] is None else fields["ply"]
+    if not 0 <= ply <= len(moves):
+        raise BadRequest(f"'ply' must be between 0 and {len(moves)}, not {ply}")
+    position = start_game(game.name, game.players, game.seed, game.options)
+    for move in moves[:ply]:
+        position.play_unchecked(move)  # the record replayed already
+    point = rounded(review_ply(position, moves[ply] if ply < len(moves) else None, fields["seed"]))
+    return {"ply": ply, **{key: point[key] for key in REVIEWED}}
+
+
 # Each op: its function and its fields, each with its check and its default (or REQUIRED).
 OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[str, Any], Any], Any]]]] = {
     "games": (_games, {}),
@@ -520,4 +543,5 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
     "random_game": (_random_game, {"game": (_text, REQUIRED), "seed": (_seed, 0),
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),
+    "review": (_review, {"record": (_record, REQUIRED), "ply": (_whole_or_null, None), "seed": (_seed, 0)}),
 }

@@ -62,17 +62,20 @@ def valid_request(rng: random.Random) -> dict:
     game = record["game"]
     op = rng.choice(["games", "layout", "new", "state", "play", "roll", "think", "random_game", "measure",
                      "search_start", "search_step", "search_stop", "explain", "refusal", "coach", "lesson",
-                     "lesson_try", "prove"])
+                     "lesson_try", "prove", "review"])
     if op == "prove" and rng.random() < 0.8:  # a proof may take half a second: fewer of them
         op = "coach"
+    if op == "review" and rng.random() < 0.8:  # a review of a ply searches two positions: fewer of them
+        op = "state"
     if op in ("games",):
         return {"op": op}
     if op in ("layout", "new", "lesson"):
         return {"op": op, "game": game}
     if op in ("roll", "coach", "prove"):
         return {"op": op, "record": record}
-    if op == "state":
-        return {"op": op, "record": record, "ply": rng.randrange(len(record["moves"]) + 1)}
+    if op in ("state", "review"):
+        request = {"op": op, "record": record, "ply": rng.randrange(len(record["moves"]) + 1)}
+        return {**request, "seed": rng.randrange(5)} if op == "review" else request
     if op in ("play", "explain", "refusal"):
         game_now = py_engines.load(json.dumps(record))
         move = rng.choice(game_now.legal_moves() or ["pass"])
