@@ -14,6 +14,7 @@ import { gameForLink, GAMES, loadUi } from "./games/index.js";
 import { drawHome } from "./home.js";
 import * as hooks from "./hooks.js";
 import { readHash } from "./links.js";
+import { showReviewed, startReview } from "./review.js";
 import * as menus from "./menus.js";
 import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
@@ -213,6 +214,7 @@ function gameActions() {
     lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
       step: lessonMode.goToStep },
     undo, redo, newGame, goTo, changeSeat, chooseHowToPlay, showHint, moveNow, toggleCoach,
+    review: startReview, showReviewed,
     savedGames: () => menus.savedGames(api),
     importGame: () => menus.importGame(api),
     exportGame: () => menus.exportGame(),

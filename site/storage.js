@@ -8,6 +8,8 @@
 //   boardgames.coach          "on" or "off": the player's choice for the coach (none: on against the computer)
 //   boardgames.opponent       "human" (pass and play) or a computer level: how the player chose to
 //                             play, asked once before the first move (none: not asked yet)
+//   boardgames.review.<id>    JSON {key, points}: the review of saved game <id> (review.js), for the
+//                             moves whose fingerprint is `key`; deleted with its game
 //   boardgames.view.<game>    JSON {id, cursor, state}: the position of that game's
 //                             save in progress, as the engine drew it (without its
 //                             legal moves), written with each save: the picture
@@ -26,6 +28,7 @@ const PICTURE = "boardgames.view.";
 const COACH = "boardgames.coach";
 const LESSONS = "boardgames.lessons.";
 const OPPONENT = "boardgames.opponent";
+const REVIEW = "boardgames.review.";
 
 export class StorageError extends Error {}
 
@@ -102,7 +105,28 @@ export function writeSave(save) {
 }
 
 export function deleteSave(id) {
-  guard("delete the saved game", (store) => store.removeItem(SAVE + id));
+  guard("delete the saved game", (store) => {
+    store.removeItem(SAVE + id);
+    store.removeItem(REVIEW + id);
+  });
+}
+
+/** The kept review of saved game `id` as stored (checked by review.js), or null. */
+export function readReview(id) {
+  try {
+    return JSON.parse(storage().getItem(REVIEW + id));
+  } catch {
+    return null; // unreadable: the game is reviewed again when asked
+  }
+}
+
+/** Keep the review of saved game `id`; a browser that refuses only reviews it again next time. */
+export function writeReview(id, review) {
+  try {
+    storage().setItem(REVIEW + id, JSON.stringify(review));
+  } catch {
+    // the review can be made again: not worth a message
+  }
 }
 
 /**

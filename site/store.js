@@ -24,6 +24,8 @@ const state = {
   refusal: null,        // why the rules refused the last tap or choice, in the engine's words
   coaching: null,       // the coach's notes for the position shown (coach.js): [{kind, moves, text?}]
   coachChoice: null,    // the player's choice for the coach: true, false, or null (on against the computer)
+  review: null,         // the review of the game on screen (review.js): {key (its moves' fingerprint), total (points),
+                        // points: [{player, chances, best, bestText, mark, drop}] filled in order, running}
   opponent: null,       // how the player chose to play new games: "human", a computer level, or null (ask first)
   install: null,        // the browser's offer to install the site as an app (a deferred beforeinstallprompt), or null
   motion: null,         // {id, events, position}: the move that led to `position`, for the board to show moving once

@@ -4,7 +4,7 @@
 // buttons do comes in as `actions` (app.js); the board itself is board.js, the
 // marks of the last turns on it come from marks.js, the zoom from zoom.js.
 import { Board } from "./board.js";
-import { catalogEntry, showStylesOf } from "./games/index.js";
+import { catalogEntry, seatNamesOf, showStylesOf } from "./games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "./marks.js";
 import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay, coachOn, computerToMove, seatsOf } from "./session.js";
@@ -55,6 +55,9 @@ function buildGameView(entry, actions) {
   els.choices = h("div", { id: "choices", class: "choice-area" }, els.note, els.hint, els.thinking, els.choiceButtons, els.coach);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
   els.lesson = h("section", { id: "lesson", class: "lesson", "aria-label": "Lesson", hidden: true });
+  els.review = h("section", { id: "review", class: "review", "aria-labelledby": "review-title", hidden: true });
+  els.reviewButton = h("button", { type: "button", id: "review-button", class: "review-button", onclick: actions.review },
+    "Review");
   els.howTo = h("section", { id: "how-to", class: "how-to", "aria-labelledby": "how-to-title", hidden: true });
   els.seatSelects = [];
   els.hintButton = toolButton("hint-button", "Hint", actions.showHint, "✧");
@@ -73,7 +76,9 @@ function buildGameView(entry, actions) {
     const item = event.target.closest("[data-ply], [data-turn-end]");
     if (!item) return;
     revealBoard(); // the position chosen is shown on the board: keep the board in view
-    actions.goTo(Number(item.dataset.ply ?? item.dataset.turnEnd));
+    // A move the review marked opens as the review judged it: the position before it, the better move drawn.
+    if (item.dataset.reviewMark) actions.showReviewed(Number(item.dataset.ply));
+    else actions.goTo(Number(item.dataset.ply ?? item.dataset.turnEnd));
   });
 
   // The board, and beside or under it everything else. On a phone held upright the two are
@@ -91,8 +96,10 @@ function buildGameView(entry, actions) {
       h("div", { class: "controls" },
         h("div", { class: "control-row main" }, els.undo, els.redo, els.newGame),
         h("div", { class: "control-row tools" }, els.tools)),
+      els.review,
       h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
-        h("h2", { id: "moves-title" }, "Game log"), els.moves, els.movesEmpty)));
+        h("div", { class: "moves-head" }, h("h2", { id: "moves-title" }, "Game log"), els.reviewButton),
+        els.moves, els.movesEmpty)));
   // A tap anywhere on the game skips a move's motion to its end (and is taken as usual).
   root.addEventListener("pointerdown", () => view?.board?.finish(), { capture: true });
   document.getElementById("view").replaceChildren(root);
@@ -153,6 +160,128 @@ function drawGame(state, changed) {
     return false;
   }
   return true;
+}
+
+const MARK_SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const MARK_PLURALS = { blunder: "blunders", mistake: "mistakes", inaccuracy: "inaccuracies" };
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgNode(name, attrs) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
+
+/**
+ * The review's panel (review.js): at a game's end, the offer of one; then its
+ * progress, the graph of each player's chances after every move (a tap goes to
+ * that move), and the marked moves, each opening the position with the better move.
+ */
+function drawReview(page) {
+  const { els, actions } = view;
+  const s = page.session;
+  const state = page.position;
+  const playing = page.mode === "play" && showsGame(page) && s.record.moves.length > 0;
+  const review = playing ? page.review : null;
+  els.reviewButton.hidden = !playing || Boolean(review);
+  els.reviewButton.disabled = page.engine !== "ready" || page.busy > 0;
+  const offer = playing && !review && state.is_over;
+  els.review.hidden = !review && !offer;
+  const key = JSON.stringify([review?.key, review?.points.length, review?.running, offer, s?.cursor, page.busy > 0]);
+  if (els.review.hidden || els.reviewKey === key) return;
+  els.reviewKey = key;
+  const title = h("h2", { id: "review-title" }, "Review");
+  if (offer) {
+    els.review.replaceChildren(title,
+      h("p", { class: "review-note" }, "See where this game was won and lost: each player's chances after every move, " +
+        "and the moves that gave them away, with a better one."),
+      h("button", { type: "button", id: "review-start", class: "primary", onclick: actions.review,
+        disabled: page.engine !== "ready" || page.busy > 0 }, "Review the game"));
+    return;
+  }
+  const names = seatNamesOf(view.entry.ui, state);
+  const done = review.points.length;
+  const parts = [title];
+  if (review.running) {
+    parts.push(h("p", { class: "review-progress", role: "status" },
+      `Reviewing… ${done} of ${review.total} positions. The game can be browsed meanwhile.`,
+      h("progress", { max: String(review.total), value: String(done), "aria-label": "How much of the game is reviewed" })));
+  }
+  parts.push(reviewGraph(review, state.players, s.cursor, names, actions));
+  const marked = review.points.map((point, index) => ({ point, ply: index + 1 })).filter(({ point }) => point.mark);
+  if (!review.running) {
+    const counts = names.map((name, player) => {
+      const own = marked.filter(({ point }) => point.player === player);
+      const tally = Object.entries(MARK_PLURALS).map(([mark, plural]) => {
+        const n = own.filter(({ point }) => point.mark === mark).length;
+        return n ? `${n} ${n > 1 ? plural : mark}` : null;
+      }).filter(Boolean);
+      return `${name}: ${tally.length ? tally.join(", ") : "no move marked"}`;
+    });
+    parts.push(h("p", { class: "review-summary" }, `${counts.join(". ")}.`));
+  }
+  if (marked.length) {
+    parts.push(h("ul", { class: "review-marks", "aria-label": "Marked moves" }, marked.map(({ point, ply }) =>
+      h("li", {}, h("button", { type: "button", class: `review-mark mark-${point.mark}`, "data-review-ply": String(ply),
+        "aria-current": s.cursor === ply - 1 ? "step" : null, onclick: () => actions.showReviewed(ply) },
+      h("span", { class: "review-sign" }, MARK_SIGNS[point.mark]),
+      ` Move ${ply} · ${names[point.player]} · ${s.record.moves[ply - 1]} · ${point.mark}`)))));
+  }
+  parts.push(h("p", { class: "review-note" }, `Marked: a move that gave away at least ${REVIEW_WORDS}.`));
+  els.review.replaceChildren(...parts);
+}
+
+const REVIEW_WORDS = "15% of its player's chances (?! an inaccuracy), 25% (? a mistake) or 35% (?? a blunder)";
+
+/** The graph of a review: the first player's chances (two players), or a line per player; marks and the move shown. */
+function reviewGraph(review, players, cursor, names, actions) {
+  const W = 300;
+  const H = 80;
+  const span = Math.max(1, review.total - 1);
+  const EDGE = 4; // room at both ends for a mark on the first or the last move
+  const x = (k) => (EDGE + (k / span) * (W - 2 * EDGE)).toFixed(2);
+  const y = (chance) => (H - chance * H).toFixed(2);
+  const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: "review-graph",
+    role: "img", "aria-label": graphWords(review, players, names) });
+  svg.append(svgNode("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "review-mid" }));
+  const points = review.points;
+  const lines = players === 2 ? [0] : names.map((_, player) => player);
+  if (players === 2 && points.length) {
+    const path = points.map((p, k) => `L${x(k)},${y(p.chances[0])}`).join(" ");
+    svg.append(svgNode("path", { d: `M${x(0)},${H} ${path} L${x(points.length - 1)},${H} Z`, class: "review-area" }));
+  }
+  for (const player of lines) {
+    if (!points.length) break;
+    svg.append(svgNode("polyline", { points: points.map((p, k) => `${x(k)},${y(p.chances[player])}`).join(" "),
+      class: `review-line p${player}` }));
+  }
+  points.forEach((p, k) => {
+    if (p.mark) svg.append(svgNode("line", { x1: x(k + 1), x2: x(k + 1), y1: 0, y2: H, class: `review-tick mark-${p.mark}` }));
+  });
+  svg.append(svgNode("line", { x1: x(cursor), x2: x(cursor), y1: 0, y2: H, class: "review-cursor" }));
+  svg.addEventListener("click", (event) => {
+    const box = svg.getBoundingClientRect();
+    const at = ((event.clientX - box.left) / box.width) * W;
+    const ply = Math.max(0, Math.min(review.total - 1, Math.round(((at - EDGE) / (W - 2 * EDGE)) * span)));
+    revealBoard();
+    if (review.points[ply - 1]?.mark) actions.showReviewed(ply);
+    else actions.goTo(ply);
+  });
+  const legend = players === 2
+    ? h("p", { class: "review-legend" }, h("span", { class: "review-swatch p0" }), ` ${names[0]}'s chances of winning ` +
+      `(above the middle line: ${names[0]} ahead; ${names[1]}'s are the rest). Tap to go to a move.`)
+    : h("p", { class: "review-legend" }, names.map((name, player) =>
+      h("span", { class: "review-key" }, h("span", { class: `review-swatch p${player}` }), ` ${name} `)), "Tap to go to a move.");
+  return h("div", { class: "review-chart" }, svg, legend);
+}
+
+/** The graph in words, for those who cannot see it: where each player's chances ended. */
+function graphWords(review, players, names) {
+  const last = review.points[review.points.length - 1];
+  if (!last) return "Chances of winning: none reviewed yet.";
+  const percent = (c) => `${Math.round(c * 100)}%`;
+  return `Chances of winning after move ${review.points.length - 1}: ` +
+    names.map((name, player) => `${name} ${percent(last.chances[player])}`).join(", ") + ".";
 }
 
 /** The lesson's panel (modes/lesson.js): the step, its task, what the move did, and the way on. */
@@ -257,6 +386,7 @@ function renderGame(page) {
   els.board.parentElement.classList.toggle("lesson-mode", page.mode === "lesson");
   drawLesson(page);
   drawHowTo(page);
+  drawReview(page);
   const usable = showsGame(page) && Boolean(board) && page.engine !== "failed";
   const busy = page.busy > 0 || picture || !usable;
 
@@ -324,7 +454,7 @@ function renderGame(page) {
       ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
       : `${seatNames[computerTurn.player]} is played by the computer.`;
   } else if (hint?.pending) line = "Looking for a good move…";
-  else if (hint?.move) line = `Hint: ${hint.text || hint.move} ${line}`;
+  else if (hint?.move) line = hint.review ? hint.text : `Hint: ${hint.text || hint.move} ${line}`;
   if (picture) line = pictureHint(selected);
   else if (page.mode === "lesson" && page.lesson?.outcome) line = ""; // the lesson's panel says what happened
   else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
@@ -379,7 +509,7 @@ function renderGame(page) {
   els.panelHtml = panel;
 
   renderRecent(els, state, ui);
-  renderLog(s, state, ui, seatNames);
+  renderLog(s, state, ui, seatNames, page.mode === "play" ? page.review : null);
   announce(els, s, state, status);
   if (page.motion && page.motion !== view.motion && page.motion.position === state) {
     view.motion = page.motion;
@@ -489,10 +619,6 @@ function coachWords(notes, state, seatNames) {
 }
 
 /** The seats' names: fixed (two colours) or by the number of players. */
-function seatNamesOf(ui, state) {
-  return typeof ui.seats === "function" ? ui.seats(state.players, state.record.options) : ui.seats;
-}
-
 /** One Human / Computer selector per seat. */
 function buildSeats(els, names, changeSeat) {
   els.seatSelects = names.map((name, player) => {
@@ -557,7 +683,7 @@ function renderRecent(els, state, ui) {
  * position after that turn, with its moves' notation (one small button per
  * move, `data-ply`) for those who want it.
  */
-function renderLog(s, state, ui, seatNames) {
+function renderLog(s, state, ui, seatNames, review) {
   const { moves, movesEmpty, logItems } = view.els;
   const list = s.record.moves;
   movesEmpty.hidden = list.length > 0;
@@ -587,6 +713,14 @@ function renderLog(s, state, ui, seatNames) {
     for (const chip of item.querySelectorAll("[data-ply]")) {
       const ply = Number(chip.dataset.ply);
       chip.classList.toggle("future", ply > s.cursor);
+      const mark = review?.points[ply - 1]?.mark || null;
+      if ((chip.dataset.reviewMark || null) !== mark) {
+        if (mark) chip.dataset.reviewMark = mark;
+        else delete chip.dataset.reviewMark;
+        chip.dataset.sign = mark ? MARK_SIGNS[mark] : "";
+        const label = chip.getAttribute("aria-label").replace(/ \((inaccuracy|mistake|blunder)\)$/, "");
+        chip.setAttribute("aria-label", mark ? `${label} (${mark})` : label);
+      }
       if (ply === s.cursor) chip.setAttribute("aria-current", "step");
       else chip.removeAttribute("aria-current");
     }

@@ -22,6 +22,11 @@ export const GAMES = BUILD.games.map((game) => ({ ...game, playerText: playerWor
  */
 export const catalogEntry = (name) => GAMES.find((g) => g.name === name) || null;
 
+/** Each seat's name ("White", "Red"...) in a position of the game whose page module is `ui`. */
+export function seatNamesOf(ui, state) {
+  return typeof ui.seats === "function" ? ui.seats(state.players, state.record.options) : ui.seats;
+}
+
 /** The game of that name exactly (as records and saves write it). */
 export const gameByName = (name) => GAMES.find((g) => g.name === name);
 

@@ -1,0 +1,65 @@
+"""Review a game on a phone (issue 32): at its end the page offers a review; the
+graph fills in the background while the game can be browsed; the blunder is
+marked in the log and the list, and opens the position before it with the better
+move drawn and said; a tap on the graph goes to a move; the review is kept."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import wait_ready
+from py_engines.playout import random_game
+
+pytestmark = pytest.mark.browser
+
+# White makes a white quart with f5 (touching e5 and e6) and loses at once: a blunder.
+BLUNDER = "e5w.a1b.e6w.i5b.e4w.a5b.f5w"
+
+
+
+def test_a_review_marks_the_blunder_and_shows_the_better_move(phone, server):
+    phone.goto(server.url + "#/manalath?moves=" + BLUNDER)
+    wait_ready(phone)
+    phone.wait_for_selector("#status.over")
+    phone.tap("#review-start")
+    phone.wait_for_selector("#review .review-summary", timeout=120_000)
+    assert "White: 1 blunder" in phone.inner_text("#review .review-summary")
+    assert phone.locator("#review polyline.review-line").count() == 1
+    assert phone.locator("#review .review-tick.mark-blunder").count() == 1
+    assert phone.get_attribute('#moves [data-ply="7"]', "data-review-mark") == "blunder"
+    # The marked move opens the position before it, the better move drawn and said.
+    phone.tap('[data-review-ply="7"]')
+    phone.wait_for_function("document.querySelector('#hint').textContent.includes('Better:')")
+    hint = phone.inner_text("#hint")
+    assert hint.startswith("Move 7, f5w, was a blunder. White's chances of winning went from") and "to 0%" in hint
+    assert "Showing the position after move 6 of 7" in phone.inner_text("#choices")
+    assert phone.locator(".cell.hinted").count() >= 1
+    # A tap on the graph's left end goes to the start of the game.
+    box = phone.locator("#review .review-graph").bounding_box()
+    phone.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
+    phone.wait_for_function("document.querySelector('#choices').textContent.includes('after move 0 of 7')")
+    # Kept with the saved game: after a reload the review is there, not made again.
+    phone.reload()
+    wait_ready(phone)
+    phone.wait_for_selector("#review .review-summary")
+    assert phone.locator("#review .review-progress").count() == 0
+    assert phone.get_attribute('#moves [data-ply="7"]', "data-review-mark") == "blunder"
+
+
+def test_the_game_can_be_browsed_while_the_review_fills(phone, server):
+    record = json.loads(random_game("manalath", 11, 2, fast=True).to_json())
+    moves = record["moves"]
+    phone.goto(server.url + "#/manalath?moves=" + ".".join(moves))
+    wait_ready(phone)
+    phone.tap("#review-button")
+    phone.wait_for_selector("#review .review-progress")
+    phone.tap('#moves [data-ply="3"]')
+    phone.wait_for_function("document.querySelector('#choices').textContent.includes('after move 3 of')")
+    # The position changed while the review was still under way.
+    done = int(phone.get_attribute("#review .review-progress progress", "value"))
+    assert done < len(moves) + 1
+    phone.wait_for_selector("#review .review-summary", timeout=180_000)
+    assert phone.locator("#review .review-graph polyline").count() == 1
+    points = phone.get_attribute("#review polyline.review-line", "points").split()
+    assert len(points) == len(moves) + 1
