@@ -49,8 +49,10 @@ class Journey:
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
                                         text=True)
         self.steps: list[str] = []
-        # Past the time limit the script is ended, so that the reads below end too.
-        self.timer = threading.Timer(JOURNEY_TIMEOUT, self.process.kill)
+        # Past the time limit the script is ended, so that the reads below end too (on SIGTERM
+        # puppeteer ends Firefox before Node exits; SIGKILL would leave Firefox running).
+        self.timed_out = False
+        self.timer = threading.Timer(JOURNEY_TIMEOUT, self.time_out)
         self.timer.start()
 
     def next(self) -> dict:
@@ -64,16 +66,21 @@ class Journey:
                 self.steps.append(message["step"])
                 continue
             if "error" in message:
-                pytest.fail(f"Firefox, at step {self.steps[-1:] or ['start']}: {message['error']}")
+                late = f" (ended after {JOURNEY_TIMEOUT} s)" if self.timed_out else ""
+                pytest.fail(f"Firefox, at step {self.steps[-1:] or ['start']}{late}: {message['error']}")
             return message
         self.process.wait()
         pytest.fail(f"the Firefox script ended (code {self.process.returncode}, "
-                    f"{'killed after ' + str(JOURNEY_TIMEOUT) + ' s, ' if self.process.returncode == -9 else ''}"
+                    f"{f'ended after {JOURNEY_TIMEOUT} s, ' if self.timed_out else ''}"
                     f"after the steps {self.steps}): {self.stderr()}")
 
     def stderr(self) -> str:
         self.errors.seek(0)
         return self.errors.read()[-3000:]
+
+    def time_out(self) -> None:
+        self.timed_out = True
+        self.process.terminate()
 
     def tell(self, line: str) -> None:
         try:
@@ -84,10 +91,13 @@ class Journey:
 
     def close(self) -> None:
         self.timer.cancel()
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
-        for stream in (self.process.stdin, self.process.stdout, self.errors):
+        self.process.stdin.close()  # the script, if still waiting for a line, goes on and ends
+        try:
+            self.process.wait(timeout=20)  # time to close Firefox (killing Node would leave it behind)
+        except subprocess.TimeoutExpired:
+            self.process.terminate()
+            self.process.wait()
+        for stream in (self.process.stdout, self.errors):
             stream.close()
 
 

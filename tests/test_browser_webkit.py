@@ -87,7 +87,8 @@ def wait_ready(driver, shows: str) -> None:
 def reload(driver) -> None:
     """location.reload() from the page (as a person's reload: through the service worker), and
     wait until the new document is loaded (the old one carried a mark the new one lacks)."""
-    driver.execute_script("document.body.dataset.old = '1'; location.reload()")
+    # The reload comes a moment after the script returns (so that it cannot cut its answer off).
+    driver.execute_script("document.body.dataset.old = '1'; setTimeout(() => location.reload(), 0)")
     wait(driver, lambda d: d.execute_script("return document.readyState === 'complete' && !document.body.dataset.old"),
          "the reload")
 

@@ -63,8 +63,10 @@ async function journey(page, problems) {
   const go = await stdinLines.next();
   if (go.done) throw new Error("the test closed stdin before going offline");
   say({ step: "reload offline" });
-  // location.reload() from the page: a driver's own reload may bypass the service worker.
-  await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.evaluate(() => location.reload())]);
+  // location.reload() from the page (a driver's own reload may bypass the service worker),
+  // a moment after the script returns (so that the navigation cannot cut its answer off).
+  await Promise.all([page.waitForNavigation({ waitUntil: "load" }),
+                     page.evaluate(() => { setTimeout(() => location.reload(), 0); })]);
   await ready(page, "manalath");
   result.reloaded = await plies(page);
   result.controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
@@ -102,6 +104,10 @@ try {
   say({ error: [String(error), ...here].join("\n") });
   code = 1;
 } finally {
-  await browser.close().catch(() => {});
+  // A page stuck in a navigation can hold up closing: then end Firefox outright.
+  const closed = browser.close().then(() => true, () => false);
+  if (!await Promise.race([closed, new Promise((done) => setTimeout(done, 10_000, false))])) {
+    browser.process()?.kill("SIGKILL");
+  }
 }
 process.exit(code);
