@@ -19,11 +19,12 @@ import * as menus from "./menus.js";
 import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
+import * as puzzleMode from "./modes/puzzle.js";
 import { adopt, changeSeat, chooseHowToPlay, follow, goTo, newGame, redo, startFresh, undo } from "./moves.js";
 import {
   SEAT_LEVELS, deletedElsewhere, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord,
 } from "./session.js";
-import { readLessons, readOpponent } from "./storage.js";
+import { readLessons, readOpponent, readPuzzles } from "./storage.js";
 import { showsGame, store } from "./store.js";
 import { plainMessage } from "./engine.js";
 import { browserCannotRun, unsupportedText } from "./support.js";
@@ -88,7 +89,9 @@ async function route() {
   const handed = opening;
   opening = null;
   picture.leave({ discard: true });
-  if (store.state.mode === "lesson") store.update({ mode: "play", lesson: null, session: null, position: null });
+  if (store.state.mode === "lesson" || store.state.mode === "puzzle") {
+    store.update({ mode: "play", lesson: null, puzzle: null, session: null, position: null });
+  }
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
     showHome();
@@ -119,6 +122,10 @@ async function route() {
     await showLesson(entry, params.get("learn"), token);
     return;
   }
+  if (hasQuery && params.has("puzzle")) {
+    await showPuzzles(entry, params.get("puzzle"), token);
+    return;
+  }
   await showGame(entry, hasQuery ? params : null, token, handed?.session.game === entry.name ? handed : null);
 }
 
@@ -132,7 +139,8 @@ function showHome() {
 /** The home page's state, as storage holds the games in progress and the lessons done now. */
 function homePage() {
   const lessonsDone = Object.fromEntries(GAMES.map((game) => [game.name, readLessons(game.name).length]));
-  return { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone };
+  const puzzlesSolved = Object.fromEntries(GAMES.map((game) => [game.name, readPuzzles(game.name).length]));
+  return { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone, puzzlesSolved };
 }
 
 function setTitle(text, back) {
@@ -198,8 +206,26 @@ async function showLesson(entry, step, token) {
   store.update({ page: { kind: "game", entry, loading: false } });
 }
 
+/** A game's puzzles (modes/puzzle.js), at the puzzle of id `id` (or "" for the first not solved). */
+async function showPuzzles(entry, id, token) {
+  setTitle(`${entry.title}: puzzles`, true);
+  store.update({ page: { kind: "game", entry, loading: true }, session: null, position: null });
+  try {
+    const board = await boardData(entry.name);
+    if (token !== routeToken) return;
+    store.update({ layout: { name: entry.name, ...board } });
+    await puzzleMode.enter(entry, id || null);
+  } catch (error) {
+    if (token !== routeToken) return;
+    showMessage(`Could not open the puzzles: ${plainMessage(error.message)}`);
+  }
+  if (token !== routeToken) return;
+  shownHash = location.hash;
+  store.update({ page: { kind: "game", entry, loading: false } });
+}
+
 /** The game page's input goes to its mode (modes/): what a tap, a choice and Escape do there. */
-const MODES = { play: playMode, picture, lesson: lessonMode };
+const MODES = { play: playMode, picture, lesson: lessonMode, puzzle: puzzleMode };
 const mode = () => MODES[store.state.mode];
 
 /** What a game page's buttons and board do (view.js draws them); `api` is what the dialogs need (menus.js). */
@@ -213,6 +239,7 @@ function gameActions() {
     pictureFailed: () => picture.leave({ discard: true }),
     lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
       step: lessonMode.goToStep },
+    puzzle: { next: puzzleMode.next, retry: puzzleMode.retry, reveal: puzzleMode.reveal, leave: puzzleMode.leave },
     undo, redo, newGame, goTo, changeSeat, chooseHowToPlay, showHint, moveNow, toggleCoach,
     review: startReview, showReviewed,
     savedGames: () => menus.savedGames(api),

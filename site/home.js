@@ -24,7 +24,8 @@ export function drawHome(state, actions) {
   }
   parts.push(h("section", { class: "home-part", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, inProgress.length ? "All games" : "Games"),
-    h("ul", { class: "game-list" }, GAMES.map((game) => gameCard(game, page.lessonsDone?.[game.name] || 0)))));
+    h("ul", { class: "game-list" }, GAMES.map((game) => gameCard(game, page.lessonsDone?.[game.name] || 0,
+      page.puzzlesSolved?.[game.name] || 0)))));
   parts.push(offlinePart(state, actions));
   document.getElementById("view").replaceChildren(h("section", { class: "home" }, parts));
 }
@@ -50,8 +51,8 @@ function resumeCard({ session, state }) {
       h("span", { class: "game-meta" }, `${who} · ${ago(session.updated)}`))));
 }
 
-/** A game: a picture of its board, what it is, and the ways in (play, learn). */
-function gameCard(game, stepsDone) {
+/** A game: a picture of its board, what it is, and the ways in (play, learn, puzzles). */
+function gameCard(game, stepsDone, puzzlesSolved) {
   const slot = h("span", { class: "thumb cover", "aria-hidden": "true" });
   fill(slot, game, null);
   const learned = game.lessonSteps && stepsDone >= game.lessonSteps;
@@ -65,7 +66,10 @@ function gameCard(game, stepsDone) {
       h("div", { class: "game-ways" },
         h("a", { class: "button primary", href: `#/${game.name}`, "data-play": game.name, "aria-label": `Play ${game.title}` }, "Play"),
         game.lesson ? h("a", { class: "button", href: `#/${game.name}?learn`, "data-learn": game.name,
-          "aria-label": `${learnText}: ${game.title}` }, learnText) : null)));
+          "aria-label": `${learnText}: ${game.title}` }, learnText) : null,
+        game.puzzles ? h("a", { class: "button", href: `#/${game.name}?puzzle`, "data-puzzles": game.name,
+          "aria-label": `Puzzles of ${game.title}: ${puzzlesSolved} of ${game.puzzles} solved` },
+        puzzlesSolved ? `Puzzles (${puzzlesSolved}/${game.puzzles})` : "Puzzles") : null)));
 }
 
 /** Offline play, and installing the site: the browser's own offer where it makes one, else how. */

@@ -5,6 +5,7 @@
 //                             name (it may name a fresh game not saved yet: no moves)
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
 //   boardgames.lessons.<game> JSON list of the keys of that game's lesson steps done
+//   boardgames.puzzles.<game> JSON list of the ids of that game's puzzles solved
 //   boardgames.coach          "on" or "off": the player's choice for the coach (none: on against the computer)
 //   boardgames.opponent       "human" (pass and play) or a computer level: how the player chose to
 //                             play, asked once before the first move (none: not asked yet)
@@ -29,6 +30,7 @@ const COACH = "boardgames.coach";
 const LESSONS = "boardgames.lessons.";
 const OPPONENT = "boardgames.opponent";
 const REVIEW = "boardgames.review.";
+const PUZZLES = "boardgames.puzzles.";
 
 export class StorageError extends Error {}
 
@@ -238,6 +240,25 @@ export function readLessons(game) {
 export function writeLessons(game, keys) {
   try {
     storage().setItem(LESSONS + game, JSON.stringify(keys));
+  } catch {
+    // progress is a convenience: not worth a message
+  }
+}
+
+/** The ids of `game`'s puzzles solved in this browser (none where storage cannot tell). */
+export function readPuzzles(game) {
+  try {
+    const ids = JSON.parse(storage().getItem(PUZZLES + game));
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the puzzles solved; a browser that refuses only forgets them. */
+export function writePuzzles(game, ids) {
+  try {
+    storage().setItem(PUZZLES + game, JSON.stringify(ids));
   } catch {
     // progress is a convenience: not worth a message
   }

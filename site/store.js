@@ -11,8 +11,9 @@ const state = {
   engine: "starting",   // "starting", "ready" or "failed" (the game engine, in its worker)
   page: { kind: "none" }, // {kind: "home", inProgress} or {kind: "game", entry, loading}: loading while a route is being opened
   layout: null,         // the game page's board data once fetched: {name, layout, start, diagrams} (boards.js)
-  mode: "play",         // the game page's mode (modes/): "play", "picture" while the engine starts, "lesson"
+  mode: "play",         // the game page's mode (modes/): "play", "picture" while the engine starts, "lesson", "puzzle"
   lesson: null,         // in a lesson: {game, title, steps, done (keys), index, outcome: {ok, text}, hinted}
+  puzzle: null,         // in the puzzles: {game, list, solved (ids), index, step (in line), line, outcome: {ok, text, shown}}
   session: null,        // the game on screen: {id, game, title, created, updated, record (every move), cursor, seats}
   position: null,       // the engine's state at session.cursor (status, view, legal moves, log...)
   input: new MoveInput(), // the move being entered by taps and choices (mutable: update({input}) after a change)

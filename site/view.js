@@ -284,6 +284,39 @@ function graphWords(review, players, names) {
     names.map((name, player) => `${name} ${percent(last.chances[player])}`).join(", ") + ".";
 }
 
+/** The puzzle's panel (modes/puzzle.js): which puzzle, its task, what the move did, and the way on. */
+function drawPuzzle(page) {
+  const { els, actions } = view;
+  const puzzle = page.puzzle;
+  els.lesson.hidden = !puzzle;
+  const key = puzzle ? JSON.stringify(["puzzle", puzzle.index, puzzle.step, puzzle.outcome, puzzle.solved.length, page.busy > 0]) : "";
+  if (!puzzle || els.lessonKey === key) return;
+  els.lessonKey = key;
+  const item = puzzle.list[puzzle.index];
+  const outcome = puzzle.outcome;
+  const solved = puzzle.solved.includes(item.id);
+  const button = (id, text, onclick, primary = false) =>
+    h("button", { type: "button", id, class: primary ? "primary" : "", onclick, disabled: page.busy > 0 }, text);
+  const stars = "★".repeat(item.grade) + "☆".repeat(5 - item.grade);
+  els.lesson.setAttribute("aria-label", "Puzzle");
+  els.lesson.replaceChildren(...[
+    h("p", { class: "lesson-head" }, h("b", {}, `Puzzle ${puzzle.index + 1} of ${puzzle.list.length}`),
+      h("span", { class: "puzzle-grade", "aria-label": `difficulty ${item.grade} of 5` }, ` ${stars}`),
+      solved ? h("span", { class: "puzzle-solved", "aria-label": "solved" }, " ✓") : null,
+      h("span", { class: "puzzle-count" }, ` · ${puzzle.solved.length} of ${puzzle.list.length} solved`)),
+    h("p", { class: "lesson-task", id: "puzzle-task" }, item.task),
+    puzzle.step > 0 && !outcome ? h("p", { class: "lesson-hint", id: "puzzle-going" }, "Right so far: go on.") : null,
+    outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : "not-yet"}`, id: "puzzle-outcome", role: "status" },
+      outcome.ok ? `✓ Solved. ${outcome.text}` : outcome.shown ? outcome.text : `Not this: ${outcome.text}`) : null,
+    h("div", { class: "lesson-actions" },
+      outcome && !outcome.ok ? button("puzzle-retry", "Try again", actions.puzzle.retry, !outcome.shown) : null,
+      outcome?.ok ? button("puzzle-retry", "Play it again", actions.puzzle.retry) : null,
+      !outcome?.ok && !outcome?.shown ? button("puzzle-reveal", "Show the answer", actions.puzzle.reveal) : null,
+      button("puzzle-next", "Next puzzle", actions.puzzle.next, Boolean(outcome?.ok)),
+      button("puzzle-leave", "Leave the puzzles", actions.puzzle.leave)),
+  ].filter(Boolean));
+}
+
 /** The lesson's panel (modes/lesson.js): the step, its task, what the move did, and the way on. */
 function drawLesson(page) {
   const { els, actions } = view;
@@ -292,6 +325,7 @@ function drawLesson(page) {
   const key = lesson ? JSON.stringify([lesson.index, lesson.outcome, lesson.hinted, lesson.done, page.busy > 0]) : "";
   if (!lesson || els.lessonKey === key) return;
   els.lessonKey = key;
+  els.lesson.setAttribute("aria-label", "Lesson");
   const step = lesson.steps[lesson.index];
   const last = lesson.index === lesson.steps.length - 1;
   const outcome = lesson.outcome;
@@ -383,8 +417,10 @@ function renderGame(page) {
   const { input, thinking, hint } = page;
   const picture = page.mode === "picture";
   els.board.classList.toggle("picture", picture);
-  els.board.parentElement.classList.toggle("lesson-mode", page.mode === "lesson");
-  drawLesson(page);
+  // A lesson and the puzzles: the task's panel first; the game's own controls, seats and log stand aside.
+  els.board.parentElement.classList.toggle("lesson-mode", page.mode === "lesson" || page.mode === "puzzle");
+  if (page.mode === "puzzle") drawPuzzle(page);
+  else drawLesson(page);
   drawHowTo(page);
   drawReview(page);
   const usable = showsGame(page) && Boolean(board) && page.engine !== "failed";
@@ -457,6 +493,7 @@ function renderGame(page) {
   else if (hint?.move) line = hint.review ? hint.text : `Hint: ${hint.text || hint.move} ${line}`;
   if (picture) line = pictureHint(selected);
   else if (page.mode === "lesson" && page.lesson?.outcome) line = ""; // the lesson's panel says what happened
+  else if (page.mode === "puzzle" && page.puzzle?.outcome) line = ""; // and the puzzle's
   else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
   els.hint.textContent = line;
   const coaching = coachOn(page) && !computerTurn && !picture && !state.is_over;

@@ -1,0 +1,167 @@
+// The puzzle mode (#/<game>?puzzle, or ?puzzle=<id>): positions from real games
+// with one answer, proved by trying every move when the puzzles were made
+// (bench/make_puzzles.py writes site/puzzles/<game>.json; docs/puzzles.md).
+// The player's first move is judged against the proved answer; a wrong one is
+// shown on the board, with the other side's refuting answer where there is one,
+// and said why it fails, and may be tried again; a right one goes on along the
+// solution's line (the other side's replies played by the page) to its end, and
+// says why it works. Solved puzzles are kept in this browser; nothing of a
+// puzzle is saved as a game.
+import { engine } from "../boot.js";
+import { plainMessage } from "../engine.js";
+import { readPuzzles, writePuzzles } from "../storage.js";
+import { store } from "../store.js";
+import { showMessage } from "../ui.js";
+
+let motions = 0;
+const files = new Map(); // game -> its puzzles, fetched once
+
+/** A game's puzzles, easiest first, from the file the build ships. */
+async function puzzlesOf(game) {
+  if (!files.has(game)) {
+    files.set(game, fetch(new URL(`../puzzles/${game}.json`, import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`its puzzles did not arrive (${response.status})`);
+      return response.json();
+    }).then((data) => {
+      if (data.game !== game || !Array.isArray(data.puzzles)) throw new Error("its puzzle file is not one of this game");
+      return [...data.puzzles].sort((a, b) => a.grade - b.grade);
+    }).catch((error) => {
+      files.delete(game);
+      throw error;
+    }));
+  }
+  return files.get(game);
+}
+
+/** Open `entry`'s puzzles at the one of id `id` (the first not solved when null or unknown). */
+export async function enter(entry, id) {
+  const list = await puzzlesOf(entry.name);
+  const solved = readPuzzles(entry.name);
+  let index = list.findIndex((p) => p.id === id);
+  if (index < 0) index = Math.max(0, list.findIndex((p) => !solved.includes(p.id)));
+  store.update({ puzzle: { game: entry.name, list, solved, index: 0, step: 0, outcome: null } });
+  await show(index);
+}
+
+/** Put puzzle `index`'s position on the board, its task above it. */
+async function show(index) {
+  const puzzle = store.state.puzzle;
+  const item = puzzle.list[index];
+  const state = await engine.call("state", { record: item.record });
+  if (store.state.puzzle?.game !== puzzle.game) return; // left meanwhile
+  store.state.input.reset(state.legal);
+  const session = { id: null, game: puzzle.game, title: item.task, record: state.record, cursor: state.record.moves.length,
+    seats: Array(state.players).fill("human") };
+  store.update({ mode: "puzzle", session, position: state, input: store.state.input, refusal: null, hint: null,
+    puzzle: { ...store.state.puzzle, index, step: 0, line: item.line, outcome: null } });
+}
+
+/** A tap or a choice toward the move; once whole, it is judged. */
+function enterStep(step) {
+  const { input, busy, puzzle, position } = store.state;
+  if (busy || !puzzle || puzzle.outcome || position.to_move !== puzzle.list[puzzle.index].solver) return;
+  const result = input.step(step);
+  store.update({ input, preview: null });
+  if (result.move) attempt(result.move);
+}
+
+export const tap = (cell) => enterStep({ cell });
+export const choose = (token) => enterStep({ choice: token });
+
+export function cancel() {
+  const { input } = store.state;
+  if (input.cancel()) store.update({ input });
+}
+
+/** Play `moves` on the board one after the other, each shown moving; the last position is returned. */
+async function playOut(moves, puzzle) {
+  let { session, position } = store.state;
+  for (const move of moves) {
+    position = await engine.call("play", { record: session.record, move });
+    if (store.state.puzzle?.index !== puzzle.index || store.state.puzzle.game !== puzzle.game) return null;
+    session = { ...session, record: position.record, cursor: position.record.moves.length };
+    store.state.input.reset(position.legal);
+    store.update({ session, position, input: store.state.input,
+      motion: { id: ++motions, events: position.last_move?.events || [], position } });
+  }
+  return position;
+}
+
+/** The solver's move: right (on along the line), or wrong (shown, refuted, said). */
+async function attempt(move) {
+  const puzzle = store.state.puzzle;
+  const item = puzzle.list[puzzle.index];
+  // Right: a move the proof accepts here (along another order of a turn, that order's own move).
+  const accepted = puzzle.line === item.line ? item.accept[puzzle.step] || [] : [puzzle.line[puzzle.step]];
+  store.update({ busy: store.state.busy + 1 });
+  try {
+    if (!accepted.includes(move)) {
+      // Shown on the board, with the answer that refutes it where the puzzle has one.
+      const refuted = puzzle.step === 0 && item.replies[move] ? [move, item.replies[move]] : [move];
+      await playOut(refuted, puzzle);
+      const why = puzzle.step === 0 ? item.wrong[move] || item.otherwise
+        : "That lets the other side off: the win needs another move here.";
+      finish(puzzle, { ok: false, text: why });
+      return;
+    }
+    // A right first move other than the answer (a turn played in another order) goes on with its own moves.
+    const line = puzzle.step === 0 && move !== item.answer && item.then[move] ? [move, ...item.then[move]] : puzzle.line;
+    let step = puzzle.step + 1;
+    let position = await playOut([move], puzzle);
+    // The other side's replies (and any dice), played by the page, until the solver is to move again.
+    while (position && step < line.length && !position.is_over && position.to_move !== item.solver) {
+      await new Promise((resolve) => setTimeout(resolve, 350)); // the move seen, then the answer
+      position = await playOut([line[step]], puzzle);
+      step++;
+    }
+    if (!position) return; // left meanwhile
+    if (step >= line.length || position.is_over) finish(puzzle, { ok: true, text: item.why });
+    else store.update({ puzzle: { ...store.state.puzzle, step, line } });
+  } catch (error) {
+    showMessage(plainMessage(error.message));
+    store.state.input.cancel();
+    store.update({ input: store.state.input });
+  } finally {
+    store.update({ busy: store.state.busy - 1 });
+  }
+}
+
+/** The puzzle's outcome said; a solved one kept. */
+function finish(puzzle, outcome) {
+  if (store.state.puzzle?.index !== puzzle.index) return;
+  const id = puzzle.list[puzzle.index].id;
+  const solved = outcome.ok && !puzzle.solved.includes(id) ? [...puzzle.solved, id] : puzzle.solved;
+  if (solved !== puzzle.solved) writePuzzles(puzzle.game, solved);
+  store.state.input.reset([]);
+  store.update({ input: store.state.input, puzzle: { ...store.state.puzzle, solved, outcome } });
+}
+
+/** The same puzzle again, from its position. */
+export const retry = () => show(store.state.puzzle.index);
+
+/** The next puzzle (the first one after this, solved or not). */
+export const next = () => show((store.state.puzzle.index + 1) % store.state.puzzle.list.length);
+
+/** Show the answer: the line played out, the puzzle not counted as solved. */
+export async function reveal() {
+  const puzzle = store.state.puzzle;
+  const item = puzzle.list[puzzle.index];
+  await show(puzzle.index);
+  store.update({ busy: store.state.busy + 1 });
+  try {
+    await playOut(item.line, store.state.puzzle);
+    store.state.input.reset([]);
+    store.update({ input: store.state.input,
+      puzzle: { ...store.state.puzzle, outcome: { ok: false, shown: true, text: `The answer: ${item.answer}. ${item.why}` } } });
+  } finally {
+    store.update({ busy: store.state.busy - 1 });
+  }
+}
+
+/** Leave the puzzles: back to the game in progress. */
+export function leave() {
+  const puzzle = store.state.puzzle;
+  store.update({ mode: "play", puzzle: null, session: null, position: null });
+  history.replaceState(null, "", `#/${puzzle.game}`);
+  window.dispatchEvent(new HashChangeEvent("hashchange")); // the route opens the game in progress again
+}
