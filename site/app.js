@@ -118,12 +118,14 @@ async function route() {
     else showHome();
     return;
   }
-  if (hasQuery && params.has("learn")) {
-    await showLesson(entry, params.get("learn"), token);
+  if (hasQuery && params.has("learn")) { // ?learn, or ?learn=<step from 1>
+    const step = params.get("learn");
+    const index = /^[1-9][0-9]?$/.test(step) ? Number(step) - 1 : null;
+    await showCourse(entry, "lesson", () => lessonMode.enter(entry, index), token);
     return;
   }
-  if (hasQuery && params.has("puzzle")) {
-    await showPuzzles(entry, params.get("puzzle"), token);
+  if (hasQuery && params.has("puzzle")) { // ?puzzle, or ?puzzle=<id>
+    await showCourse(entry, "puzzles", () => puzzleMode.enter(entry, params.get("puzzle") || null), token);
     return;
   }
   await showGame(entry, hasQuery ? params : null, token, handed?.session.game === entry.name ? handed : null);
@@ -188,36 +190,21 @@ async function showGame(entry, linkParams, token, handed) {
   picture.replayTaps(pictured);
 }
 
-/** A game's lesson (modes/lesson.js), at a step (`step`: its number from 1, or "" for the first not done). */
-async function showLesson(entry, step, token) {
-  setTitle(`${entry.title}: lesson`, true);
+/**
+ * A game's lesson or its puzzles (modes/lesson.js, modes/puzzle.js): `what` is
+ * "lesson" or "puzzles", `enter` opens the mode once the board's layout is there.
+ */
+async function showCourse(entry, what, enter, token) {
+  setTitle(`${entry.title}: ${what}`, true);
   store.update({ page: { kind: "game", entry, loading: true }, session: null, position: null });
   try {
     const board = await boardData(entry.name);
     if (token !== routeToken) return;
     store.update({ layout: { name: entry.name, ...board } });
-    await lessonMode.enter(entry, /^[1-9][0-9]?$/.test(step) ? Number(step) - 1 : null);
+    await enter();
   } catch (error) {
     if (token !== routeToken) return;
-    showMessage(`Could not open the lesson: ${plainMessage(error.message)}`);
-  }
-  if (token !== routeToken) return;
-  shownHash = location.hash;
-  store.update({ page: { kind: "game", entry, loading: false } });
-}
-
-/** A game's puzzles (modes/puzzle.js), at the puzzle of id `id` (or "" for the first not solved). */
-async function showPuzzles(entry, id, token) {
-  setTitle(`${entry.title}: puzzles`, true);
-  store.update({ page: { kind: "game", entry, loading: true }, session: null, position: null });
-  try {
-    const board = await boardData(entry.name);
-    if (token !== routeToken) return;
-    store.update({ layout: { name: entry.name, ...board } });
-    await puzzleMode.enter(entry, id || null);
-  } catch (error) {
-    if (token !== routeToken) return;
-    showMessage(`Could not open the puzzles: ${plainMessage(error.message)}`);
+    showMessage(`Could not open the ${what}: ${plainMessage(error.message)}`);
   }
   if (token !== routeToken) return;
   shownHash = location.hash;

@@ -266,16 +266,18 @@ def tap_choice(page, token: str) -> None:
         choice.tap()
 
 
-def tap_move(page, game, move: str) -> None:
+def tap_move(page, game, move: str, answered: bool = False) -> None:
     """Enter ``move`` on the page by its steps (taps on live cells, then choices),
-    wait until it is played, and play it on ``game`` too."""
+    wait until it is played, and play it on ``game`` too. ``answered``: the page may
+    play more moves at once after it (a puzzle's replies), so wait for more, not one more."""
     count = page.locator("#moves [data-ply]").count()
     for step in game.move_steps(move):
         if "cell" in step:
             page.tap(f'[data-cell="{step["cell"]}"][data-live]')
         else:
             tap_choice(page, step["choice"])
-    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+    done = f"> {count}" if answered else f"=== {count + 1}"
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length {done}")
     game.play(move)
 
 

@@ -5,22 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import tap_choice, wait_ready
+from conftest import tap_move, wait_ready
 from py_engines.puzzles import GAMES, load_puzzles, position
 
 pytestmark = pytest.mark.browser
-
-
-def enter(page, game, move: str) -> None:
-    """Enter ``move`` by its taps and choices (the page may answer it at once), and play it on ``game``."""
-    count = page.locator("#moves [data-ply]").count()
-    for step in game.move_steps(move):
-        if "cell" in step:
-            page.tap(f'[data-cell="{step["cell"]}"][data-live]')
-        else:
-            tap_choice(page, step["choice"])
-    page.wait_for_function("(n) => document.querySelectorAll('#moves [data-ply]').length > n", arg=count)
-    game.play(move)
 
 
 def first_wrong(puzzle) -> str:
@@ -39,7 +27,7 @@ def test_a_puzzle_is_failed_then_solved_and_kept(phone, server, game):
     assert phone.inner_text("#puzzle-task") == puzzle["task"]
     # A wrong first move: shown on the board (with the refuting answer, if any) and said why.
     wrong = first_wrong(puzzle)
-    enter(phone, position(puzzle), wrong)
+    tap_move(phone, position(puzzle), wrong, answered=True)
     phone.wait_for_selector("#puzzle-outcome")
     words = phone.inner_text("#puzzle-outcome")
     assert words.startswith("Not this:") and (puzzle["wrong"].get(wrong) or puzzle["otherwise"]) in words
@@ -54,7 +42,7 @@ def test_a_puzzle_is_failed_then_solved_and_kept(phone, server, game):
         phone.wait_for_selector("body[data-busy='0']")
         phone.wait_for_function("(n) => document.querySelectorAll('#moves [data-ply]').length === n",
                                 arg=len(solver.history))
-        enter(phone, solver, move)
+        tap_move(phone, solver, move, answered=True)
     phone.wait_for_selector("#puzzle-outcome.ok")
     assert puzzle["why"] in phone.inner_text("#puzzle-outcome")
     # Kept: the home page counts it.

@@ -68,10 +68,7 @@ function enterStep(step) {
 export const tap = (cell) => enterStep({ cell });
 export const choose = (token) => enterStep({ choice: token });
 
-export function cancel() {
-  const { input } = store.state;
-  if (input.cancel()) store.update({ input });
-}
+export { cancel } from "./lesson.js"; // Escape lets go of the cells tapped, as in a lesson
 
 /** Play `moves` on the board one after the other, each shown moving; the last position is returned. */
 async function playOut(moves, puzzle) {
