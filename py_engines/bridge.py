@@ -505,16 +505,34 @@ REVIEWED = ("player", "chances", "how", "best", "best_value", "best_text", "play
             "mark", "iterations", "budget", "capped")
 
 
-def _review(fields: dict[str, Any]) -> dict[str, Any]:
-    """One point of a game's review: the position after ``ply`` moves, judged by the search."""
-    game = load(fields["record"])
-    moves = game.history
-    ply = len(moves) if fields["ply"] is None else fields["ply"]
+# The record under review and the last position reviewed: the page asks for the plies in
+# order, so a request plays on from the last position rather than replaying the record.
+_reviewing: dict[str, Any] = {"record": None}
+
+
+def _review_position(text: str, ply: int | None) -> tuple[Game, list[str], int]:
+    """The position after ``ply`` moves of the record ``text`` (its end if None), the record's moves and ``ply``."""
+    if _reviewing["record"] != text:
+        game = load(text)
+        start = start_game(game.name, game.players, game.seed, game.options)
+        _reviewing.update(record=None, moves=game.history, start=start, ply=0, position=start)
+        _reviewing["record"] = text  # set last: a failed load leaves no record cached
+    moves = _reviewing["moves"]
+    ply = len(moves) if ply is None else ply
     if not 0 <= ply <= len(moves):
         raise BadRequest(f"'ply' must be between 0 and {len(moves)}, not {ply}")
-    position = start_game(game.name, game.players, game.seed, game.options)
-    for move in moves[:ply]:
+    if ply < _reviewing["ply"]:
+        _reviewing.update(ply=0, position=_reviewing["start"])
+    position = _reviewing["position"].clone()
+    for move in moves[_reviewing["ply"]:ply]:
         position.play_unchecked(move)  # the record replayed already
+    _reviewing.update(ply=ply, position=position.clone())
+    return position, moves, ply
+
+
+def _review(fields: dict[str, Any]) -> dict[str, Any]:
+    """One point of a game's review: the position after ``ply`` moves, judged by the search."""
+    position, moves, ply = _review_position(fields["record"], fields["ply"])
     point = rounded(review_ply(position, moves[ply] if ply < len(moves) else None, fields["seed"]))
     return {"ply": ply, **{key: point[key] for key in REVIEWED}}
 

@@ -17,7 +17,19 @@ from py_engines.core import CHANCE
 from py_engines.playout import random_game
 
 CASES = [(name, n) for name, info in py_engines.GAMES.items() for n in info["players"]]
-SMALL = {"iterations": 40}   # a small budget keeps the tests fast; the review's own is in REVIEW
+# A small budget keeps the tests fast (the review's own is in REVIEW), and no time cap cuts a
+# search short on a busy machine, so that the same seed gives the same numbers.
+SMALL = {"iterations": 40, "max_seconds": 60}
+
+
+@pytest.fixture
+def small_reviews(monkeypatch):
+    """The bridge's reviews at SMALL budgets (the op takes no settings)."""
+    for name in review_module.REVIEW:
+        monkeypatch.setitem(review_module.REVIEW, name, {**review_module.REVIEW[name], **SMALL})
+    review_module._ASSESSED.clear()
+    yield
+    review_module._ASSESSED.clear()
 
 
 def positions(name: str, players: int, wanted: int = 3) -> list[py_engines.Game]:
@@ -82,7 +94,7 @@ def test_a_planted_blunder_is_flagged():
     after = game.clone()
     after.play(own_quart)
     assert after.is_over and after.winners == [1]
-    point = review_ply(game, own_quart, 1)
+    point = review_ply(game, own_quart, 1, max_seconds=60)
     assert point["best"] != own_quart
     assert point["played_value"] == 0.0
     assert point["drop"] >= THRESHOLDS[0][1]
@@ -101,18 +113,18 @@ def test_a_missed_win_is_flagged_and_another_winning_move_is_not():
         if after.is_over and after.winners == [0]:
             wins.append(move)
     assert len(wins) >= 2
-    point = review_ply(game, wins[0], 1)
+    point = review_ply(game, wins[0], 1, **SMALL)
     assert point["chances"] == [1.0, 0.0] and point["best"] in wins and point["best_value"] == 1.0
     for move in wins:               # any winning move, the search's or another
-        assert review_ply(game, move, 1)["mark"] is None
+        assert review_ply(game, move, 1, **SMALL)["mark"] is None
     other = next(m for m in game.legal_moves() if m not in wins)
-    elsewhere = review_ply(game, other, 1)  # the win let go: White's quart stands, and White loses
+    elsewhere = review_ply(game, other, 1, **SMALL)  # the win let go: White's quart stands, and White loses
     assert elsewhere["played_value"] == 0.0 and elsewhere["mark"] == "blunder"
 
 
 def test_the_searchs_own_move_is_never_marked():
     game = manalath(THREE_WHITE)
-    point = review_ply(game, assess(game, 1)["best"], 1)
+    point = review_ply(game, assess(game, 1, **SMALL)["best"], 1, **SMALL)
     assert point["mark"] is None and point["drop"] is not None
 
 
@@ -124,7 +136,7 @@ def test_marks_follow_the_thresholds():
 @pytest.mark.parametrize("name, players", [("manalath", 2), ("nymbat", 4), ("not_nyout", 3), ("nimbus", 3)])
 def test_the_chances_of_a_finished_game_are_its_result(name, players):
     game = random_game(name, 4, players, fast=True)
-    point = review_ply(game, None, 0)
+    point = review_ply(game, None, 0, **SMALL)
     assert point["how"] == "result" and point["best"] is None and point["mark"] is None
     winners = game.winners
     expected = [1.0 if p in winners else 0.0 for p in range(players)] if winners else [1 / players] * players
@@ -144,7 +156,7 @@ def test_dice_are_given_chances_and_no_mark():
 
 def test_nimbus_in_the_middle_of_a_round_is_given_the_policys_estimate_and_no_mark():
     game = py_engines.new_game("nimbus", 2, 3)
-    point = review_ply(game, game.legal_moves()[0], 0)
+    point = review_ply(game, game.legal_moves()[0], 0, **SMALL)
     assert point["how"] == "rules" and point["best"] is None and point["mark"] is None
     assert point["chances"] == [0.5, 0.5]  # no points yet: even
 
@@ -166,7 +178,7 @@ def ask(request: dict) -> dict:
     return json.loads(bridge.handle(json.dumps(request)))
 
 
-def test_the_bridge_reviews_one_ply():
+def test_the_bridge_reviews_one_ply(small_reviews):
     record = json.loads(manalath(THREE_WHITE + ["f5w"]).to_json())
     answer = ask({"op": "review", "record": record, "ply": 6, "seed": 1})
     assert answer["ok"], answer
@@ -180,7 +192,7 @@ def test_the_bridge_reviews_one_ply():
     end = ask({"op": "review", "record": record})["result"]  # the record's end by default
     assert end["ply"] == 7 and end["how"] == "result" and end["chances"] == [0.0, 1.0]
     first = ask({"op": "review", "record": json.dumps(record), "ply": 0})["result"]
-    assert first["played"] == "e5w" and first["player"] == 0 and first["budget"] == settings_for("manalath")["iterations"]
+    assert first["played"] == "e5w" and first["player"] == 0 and first["budget"] == SMALL["iterations"]
 
 
 @pytest.mark.parametrize("request_fields, code, words", [
@@ -196,7 +208,7 @@ def test_the_bridge_reviews_one_ply():
     ({"record": {"format": 1, "game": "chess", "moves": []}}, "bad_record", "chess"),
     ({"record": None}, "bad_request", "'record'"),
 ])
-def test_the_bridge_refuses_malformed_review_requests(request_fields, code, words):
+def test_the_bridge_refuses_malformed_review_requests(request_fields, code, words, small_reviews):
     request = {"op": "review", "record": json.loads(manalath(THREE_WHITE + ["f5w"]).to_json()), **request_fields}
     answer = ask(request)
     assert not answer["ok"] and answer["error"]["code"] == code, answer
@@ -206,3 +218,18 @@ def test_the_bridge_refuses_malformed_review_requests(request_fields, code, word
 def test_the_bridge_needs_a_record():
     answer = ask({"op": "review", "ply": 0})
     assert answer["error"]["code"] == "bad_request" and "record" in answer["error"]["message"]
+
+
+def test_the_bridge_answers_the_same_whatever_the_order_of_the_plies(small_reviews):
+    """The op plays on from the last position it reviewed: going back, or to another record, starts afresh."""
+    record = json.loads(random_game("nymbat", 3, 2, fast=True).to_json())
+    record["moves"] = record["moves"][:12]
+    plies = [0, 5, 6, 12, 2, 6]
+    in_order = {}
+    for ply in sorted(set(plies)):
+        in_order[ply] = ask({"op": "review", "record": record, "ply": ply})
+    other = json.loads(manalath(THREE_WHITE).to_json())
+    for ply in plies:
+        review_module._ASSESSED.clear()
+        assert ask({"op": "review", "record": record, "ply": ply}) == in_order[ply]
+        assert ask({"op": "review", "record": other, "ply": 1})["result"]["played"] == "a1b"

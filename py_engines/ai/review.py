@@ -8,17 +8,22 @@ level's). For each point it gives:
 * **chances**: each player's chance of winning, 0..1. The search's playouts end
   in a reward vector (each winner ``1/len(winners)``, a draw ``1/players`` each,
   an unfinished playout the policy's estimate); a player's chance is the mean
-  of their rewards over the playouts that went through the search's best move
-  (the move it would play), so the mover's chance is exactly the search's
-  ``value`` for its move. With teams (Nymbat with four players) a reward is
-  shared by the two winners, so a player's chance is their reward times the
-  size of their team: teammates have equal chances, and the two teams' sum to 1.
-* **best**: the move the search would play, and ``best_value``, the mover's
-  chance with it; **played**: the move the game went on with, and
-  ``played_value``, the mover's chance after it (the next point's chances, or
-  the same as ``best_value`` when the played move is the search's);
-  **drop**: ``best_value - played_value``; **mark**: ``inaccuracy``,
-  ``mistake`` or ``blunder`` when the drop reaches ``THRESHOLDS``.
+  of their rewards over all the search's playouts (the root's average, as the
+  search's own statistics count it). Not the mean through the best move alone:
+  at a review's budget that is the best of many noisy means, so it flatters the
+  player to move (in Manalath, at 300 playouts, the mover's chance fell by 0.35
+  on average from one point to the next; by the root's average, by 0.004).
+  With teams (Nymbat with four players) a reward is shared by the two winners,
+  so a player's chance is their reward times the size of their team: teammates
+  have equal chances, and the two teams' add up to 1.
+* **best**: the move the search would play, and ``best_value``, the search's
+  value for it (``analyse``'s ``value``, in chances): the mover's mean reward
+  through it, higher than the point's chance, for the reason above.
+* **played**: the move the game went on with; ``played_value``, the mover's
+  chance at the next point; **drop**: the mover's chance here less
+  ``played_value``; **mark**: ``inaccuracy``, ``mistake`` or ``blunder`` when the
+  drop reaches ``THRESHOLDS``, for a move other than the search's best (a mark
+  comes with a better move to show).
 
 Points the search does not choose a move at are still given chances, from
 playouts through what happens there: a chance point (dice, deals: the
@@ -36,22 +41,22 @@ seeded by the seed and the number of moves played), in CPython and in Pyodide.
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 from .. import new_game
 from ..core import CHANCE, Game
 from .nimbus import ENDGAME, pyramids
+from .policy import rewards
 from .search import Node, Search, policy_for
 
 # The review's search, per game: hard's knowledge with a budget small enough that a
 # whole typical game is reviewed within 10 s of CPython (bench/review.py measures it),
 # and a safety cap so that one point never holds the worker long.
 REVIEW: dict[str, dict[str, Any]] = {
-    "manalath": {"base": "hard", "iterations": 300, "max_seconds": 1.0},
-    "ambush": {"base": "hard", "iterations": 300, "max_seconds": 1.0},
-    "nymbat": {"base": "hard", "iterations": 300, "max_seconds": 1.0},
-    "not_nyout": {"base": "hard", "iterations": 100, "max_seconds": 1.0},
+    "manalath": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
+    "ambush": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
+    "nymbat": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
+    "not_nyout": {"base": "hard", "iterations": 150, "max_seconds": 1.0},
     "nimbus": {"base": "hard", "iterations": 150, "max_seconds": 1.0},
 }
 
@@ -127,7 +132,7 @@ def assess(game: Game, seed: int = 0, **overrides: Any) -> dict[str, Any]:
     ``budget``, ``capped``. ``game`` is not changed.
     """
     if game.is_over:
-        return _point(game, None, _chances(game, _result(game)), "result")
+        return _point(game, None, _chances(game, rewards(game)), "result")
     if _rules_of_thumb(game):
         policy = policy_for(game)
         policy.settings = settings_for(game.name, overrides)
@@ -137,29 +142,23 @@ def assess(game: Game, seed: int = 0, **overrides: Any) -> dict[str, Any]:
     search.policy.evaluate = recorder
     player = game.to_move
     if search.root is None and search.work is None:
-        # Decided at once (dice, a single move, a move the policy settles): play out through it.
+        # Decided at once (dice, a single move, a move the policy settles): the review plays out
+        # through it all the same, from a root it plants with that move (or with the outcomes).
         how = "chance" if player == CHANCE else "settled"
         search.root = Node(player, game.legal_moves() if player == CHANCE else [search.decided])
     else:
         how = "search"
     search.run()
     answer = search.answer() if how != "chance" else None
-    rewards = recorder.mean()
-    if rewards is None:  # no playout at all (a safety cap at once): the policy's estimate
-        rewards = recorder.evaluate(game)
-    point = _point(game, player, _chances(game, rewards), how, search)
+    mean = recorder.mean()
+    if mean is None:  # no playout at all (a safety cap at once): the policy's estimate
+        mean = recorder.evaluate(game)
+    point = _point(game, player, _chances(game, mean), how, search)
     if answer is not None:
         point["best"] = answer["move"]
-        value = answer["value"] if answer["value"] is not None else rewards[player]
+        value = answer["value"] if answer["value"] is not None else mean[player]
         point["best_value"] = min(1.0, value * _team_sizes(game)[player])
     return point
-
-
-def _result(game: Game) -> list[float]:
-    winners = game.winners
-    if not winners:
-        return [1.0 / game.players] * game.players
-    return [1.0 / len(winners) if p in winners else 0.0 for p in range(game.players)]
 
 
 def _point(game: Game, player: int | None, chances: list[float], how: str,
