@@ -63,8 +63,8 @@ def driver(display):
     d.quit()
 
 
-def wait(driver, condition, what: str, timeout: float = 30):
-    """Poll `condition(driver)` until it is true; fail saying `what` was awaited."""
+def wait(driver, condition, what, timeout: float = 30):
+    """Poll `condition(driver)` until it is true; fail saying `what` (or what `what()` says) was awaited."""
     from selenium.common.exceptions import WebDriverException
     deadline = time.monotonic() + timeout
     while True:
@@ -75,7 +75,7 @@ def wait(driver, condition, what: str, timeout: float = 30):
         if value:
             return value
         if time.monotonic() > deadline:
-            pytest.fail(f"WebKit: waited {timeout} s for {what}")
+            pytest.fail(f"WebKit: waited {timeout} s for {what() if callable(what) else what}")
         time.sleep(0.1)
 
 
@@ -91,6 +91,16 @@ def reload(driver) -> None:
     driver.execute_script("document.body.dataset.old = '1'; setTimeout(() => location.reload(), 0)")
     wait(driver, lambda d: d.execute_script("return document.readyState === 'complete' && !document.body.dataset.old"),
          "the reload")
+
+
+def service_worker(driver) -> str:
+    """The page's service worker registration: the state of its installing, waiting and active workers."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.getRegistration().then((r) => done(r ? JSON.stringify({
+            installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state,
+            controller: navigator.serviceWorker.controller?.state ?? null}) : "none"), (e) => done(String(e)));
+    """)
 
 
 def plies(driver) -> list[str]:
@@ -118,16 +128,17 @@ def test_webkit_plays_the_site_and_reloads_it_offline(driver, site_dir):
     server = Server(site_dir)  # the test's own: it is stopped halfway
     try:
         print(f"\nWebKitGTK {driver.capabilities.get('browserVersion')}")
+        # The person plays first against the computer (easy): no "how to play" question. The
+        # page reads this as it starts, so it is set first, from a file of the site that is no
+        # page (a reload of the page itself could come while its service worker installs, and
+        # the page, loading meanwhile, would not be one the worker takes over once active).
+        driver.get(server.url + "build-info.js")
+        driver.execute_script("localStorage.setItem('boardgames.opponent', 'easy')")
         driver.get(server.url)
         wait_ready(driver, "home")
         home = driver.find_element("css selector", "main").text
         for title in ("Manalath", "Ambush", "Nymbat", "Not Nyout", "Nimbus"):
             assert title in home
-        # The person plays first against the computer (easy): no "how to play" question.
-        # The page reads this when it starts, so it starts again.
-        driver.execute_script("localStorage.setItem('boardgames.opponent', 'easy')")
-        reload(driver)
-        wait_ready(driver, "home")
 
         # Each game's route on the open page: drawn (its cells) and ready.
         for game in sorted(GAME_NAMES):
@@ -149,7 +160,7 @@ def test_webkit_plays_the_site_and_reloads_it_offline(driver, site_dir):
         # Offline: with the page controlled by the service worker and the server stopped,
         # a reload brings the page and the saved game back.
         wait(driver, lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"),
-             "the service worker to control the page", 60)
+             lambda: f"the service worker to control the page (its registration: {service_worker(driver)})", 60)
     finally:
         server.stop()
     reload(driver)
