@@ -306,7 +306,7 @@ function drawPuzzle(page) {
       h("span", { class: "puzzle-count" }, ` · ${puzzle.solved.length} of ${puzzle.list.length} solved`)),
     h("p", { class: "lesson-task", id: "puzzle-task" }, item.task),
     puzzle.step > 0 && !outcome ? h("p", { class: "lesson-hint", id: "puzzle-going" }, "Right so far: go on.") : null,
-    outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : "not-yet"}`, id: "puzzle-outcome", role: "status" },
+    outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : outcome.shown ? "shown" : "not-yet"}`, id: "puzzle-outcome", role: "status" },
       outcome.ok ? `✓ Solved. ${outcome.text}` : outcome.shown ? outcome.text : `Not this: ${outcome.text}`) : null,
     h("div", { class: "lesson-actions" },
       outcome && !outcome.ok ? button("puzzle-retry", "Try again", actions.puzzle.retry, !outcome.shown) : null,

@@ -149,7 +149,8 @@ export async function reveal() {
     await playOut(item.line, store.state.puzzle);
     store.state.input.reset([]);
     store.update({ input: store.state.input,
-      puzzle: { ...store.state.puzzle, outcome: { ok: false, shown: true, text: `The answer: ${item.answer}. ${item.why}` } } });
+      puzzle: { ...store.state.puzzle, outcome: { ok: false, shown: true,
+        text: item.why.startsWith(item.answer) ? item.why : `The answer: ${item.answer}. ${item.why}` } } });
   } finally {
     store.update({ busy: store.state.busy - 1 });
   }
