@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import py_engines  # noqa: E402
 from py_engines.ai.search import choose_move  # noqa: E402
 from py_engines.core import CHANCE  # noqa: E402
-from py_engines.puzzles import GAMES, data_path, dump, module  # noqa: E402
+from py_engines.puzzles import GAMES, data_path, dump, load_puzzles, module, position  # noqa: E402
 
 # Per game: how games are set up and how strong each side plays (search iterations).
 SETUPS = {
@@ -33,7 +33,7 @@ SETUPS = {
     "ambush": {"players": 2, "budgets": (10, 40, 150), "pool": 3},
     "nymbat": {"players": 2, "budgets": (10, 40)},
     "not_nyout": {"players": 2, "budgets": (10, 40), "pool": 3},
-    "nimbus": {"players": 2, "budgets": (10, 40),
+    "nimbus": {"players": 2, "budgets": (10, 40), "per_game": 10,
                "options": {"sets": 2, "random_setup": True, "round_end": "last", "goal": "rounds5"}},
 }
 MAX_PLIES = 400
@@ -62,6 +62,16 @@ def positions(name: str, seed: int):
         game.play(choose_move(game, "easy", seed=seed, iterations=seats[mover], max_seconds=2.0))
 
 
+def positions_and_variations(name: str, seed: int):
+    """The positions of a game and, for a game whose module proposes them (Nimbus: the ends of
+    rounds are few), positions one turn on from them."""
+    vary = getattr(module(name), "variations", None)
+    for game in positions(name, seed):
+        yield game
+        if vary:
+            yield from vary(game)
+
+
 def pick(found: list[dict], count: int) -> list[dict]:
     """``count`` of the puzzles found, spread over the grades: one of each grade in turn, in
     the order they were found."""
@@ -82,7 +92,7 @@ def make(name: str, count: int, seed: int, seconds: float | None = None) -> tupl
     wanted = count * SETUPS[name].get("pool", 1)
     while len(kept) < wanted and (seconds is None or time.perf_counter() - started < seconds):
         from_this_game = 0
-        for game in positions(name, seed + games):
+        for game in positions_and_variations(name, seed + games):
             scanned += 1
             found = finder(game)
             if found and found["id"] not in kept:
@@ -90,13 +100,24 @@ def make(name: str, count: int, seed: int, seconds: float | None = None) -> tupl
                 from_this_game += 1
                 print(f"  {name}: {len(kept)} kept ({found['kind']}, grade {found['grade']}) "
                       f"after {scanned} positions, {time.perf_counter() - started:.0f} s", flush=True)
-                if from_this_game >= MAX_PER_GAME or len(kept) >= wanted:
+                if from_this_game >= SETUPS[name].get("per_game", MAX_PER_GAME) or len(kept) >= wanted:
                     break
         games += 1
     puzzles = sorted(pick(list(kept.values()), count), key=lambda p: (p["grade"], p["kind"], p["id"]))
     figures = {"games": games, "scanned": scanned, "found": len(kept), "kept": len(puzzles),
                "seconds": round(time.perf_counter() - started, 1)}
     return puzzles, figures
+
+
+def refresh(name: str, dry_run: bool) -> None:
+    started = time.perf_counter()
+    shipped = load_puzzles(name)
+    made = [module(name).find(position(p)) for p in shipped]
+    puzzles = sorted((p for p in made if p), key=lambda p: (p["grade"], p["kind"], p["id"]))
+    print(f"{name}: {len(shipped)} puzzles made again, {len(puzzles)} kept, "
+          f"{time.perf_counter() - started:.1f} s", flush=True)
+    if not dry_run:
+        data_path(name).write_text(dump(name, puzzles), encoding="utf-8")
 
 
 def main() -> None:
@@ -106,8 +127,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--seconds", type=float, default=None, help="stop looking after this long per game")
     parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
+    parser.add_argument("--refresh", action="store_true",
+                        help="play no games: make each shipped puzzle again from its position (new words or "
+                             "grades), dropping those that are no longer puzzles")
     args = parser.parse_args()
     for name in args.game or GAMES:
+        if args.refresh:
+            refresh(name, args.dry_run)
+            continue
         puzzles, figures = make(name, args.count, args.seed, args.seconds)
         grades = {g: sum(p["grade"] == g for p in puzzles) for g in range(1, 6)}
         print(f"{name}: {figures['games']} games, {figures['scanned']} positions scanned, "

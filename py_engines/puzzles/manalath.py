@@ -82,7 +82,10 @@ def find(game: Game) -> dict[str, Any] | None:
             replies[move] = reply
     if len(winners) != 1:
         return None
-    return _make(game, mover, winners[0], 2, replies, _longest_defence(after(game, winners[0]), mover))
+    defence = _longest_defence(after(game, winners[0]), mover)
+    if defence is None:
+        return None  # every answer loses at once: no line to show
+    return _make(game, mover, winners[0], 2, replies, defence)
 
 
 def _longest_defence(game: Game, mover: int) -> str:
@@ -134,7 +137,7 @@ def _make(game: Game, mover: int, answer: str, n: int, replies: dict[str, str],
         why = f"{answer[:-1]} makes a {colour} quint ({', '.join(_group_cells(game, answer))}): {name} wins at once."
         task = f"{name} to play: make a quint now, with the only move that does."
         otherwise = f"That makes no {colour} quint; only one move does."
-        hard = 1 + min(2, len(wrong) // 3)
+        hard = 1
     else:
         second = after(game, answer, defence)
         finish = winning_now(second)
@@ -143,7 +146,8 @@ def _make(game: Game, mover: int, answer: str, n: int, replies: dict[str, str],
                f"the longest defence, {defence}, is met by {finish[0]}.")
         task = f"{name} to play: make a quint that cannot be stopped, in two moves."
         otherwise = f"That threatens no quint {other} cannot stop: {other} answers and {name} has no quint to make."
-        hard = 3 + min(2, len(wrong) // 4)
+        decoys = sum(1 for move in wrong if move in replies)  # threats that one answer stops
+        hard = 2 + (decoys >= 4) + (decoys >= 8) + (decoys >= 12)
     return puzzle(game, kind=f"quint-in-{n}", task=task, answer=answer, line=line, accept=accept, why=why,
                   wrong=wrong, replies={m: r for m, r in replies.items() if m in wrong}, otherwise=otherwise, grade=grade(hard),
                   measures={"moves": n, "plies": 2 * n - 1, "tempting": len(wrong),

@@ -37,6 +37,9 @@ def turns(game: Game) -> dict[tuple[str, ...], Any]:
         if _ended(one.events):
             out[(first,)] = EMPTY
             continue
+        if one.to_move != game.to_move:  # the turn ended with its first move (nothing else was possible)
+            out[(first,)] = board_of(one)
+            continue
         for second in one.legal_moves():
             two = after(one, second)
             out[(first, second)] = EMPTY if _ended(two.events) else board_of(two)
@@ -47,6 +50,18 @@ def eligible(game: Game) -> bool:
     return (not game.is_over and game.players == 2 and game.options["round_end"] in ("last", "misere")
             and not game.setup and not game.moved and not game.collected
             and pyramids(board_of(game)) <= MAX_PYRAMIDS)
+
+
+def variations(game: Game, most: int = 12) -> list[Game]:
+    """Positions one turn on from a position of a game, to look for puzzles in too: a game
+    passes through few ends of rounds, and each turn from one leads to another. The turns
+    leaving the fewest pyramids are skipped (too easy), then every few of the rest taken,
+    the same ones on every run."""
+    if not eligible(game):
+        return []
+    ways = [w for w, board in sorted(turns(game).items()) if board != EMPTY and pyramids(board) >= 3]
+    step = max(1, len(ways) // most)
+    return [after(game, *w) for w in ways[::step][:most]]
 
 
 def find(game: Game) -> dict[str, Any] | None:
@@ -78,13 +93,13 @@ def find(game: Game) -> dict[str, Any] | None:
     target = winning.pop()
     right = sorted(w for w, board in ways.items() if board == target)
     line = list(right[0])
-    firsts = sorted({w[0] for w in right}, key=lambda m: m != line[0])
+    firsts = sorted({w[0] for w in right}, key=lambda m: (m != line[0], m))
     if len(firsts) > 2 or (len(firsts) == 2 and (firsts[1], line[0]) not in ways):
         return None  # other turns than the two orders of one: the answer is not one turn to find
     then = {w[0]: list(w[1:]) for w in right if w[0] != line[0]}
     accept: list[Any] = [firsts]
     if len(line) > 1:
-        accept.append(sorted({w[1] for w in right if w[0] == line[0]}, key=lambda m: m != line[1]))
+        accept.append(sorted({w[1] for w in right if w[0] == line[0]}, key=lambda m: (m != line[1], m)))
     return _make(game, line, accept, then, ways, target, won, solver.looked)
 
 
@@ -107,9 +122,9 @@ def _make(game: Game, line: list[str], accept: list[Any], then: dict[str, list[s
             continue
         own = [board for w, board in ways.items() if w[0] == first]
         if ":" in first and len(own) and all(b != EMPTY for b in own):
-            taken = count - min(sum(len(k) for _, k, _ in b) for b in own)
+            taken = count - pyramids(board_of(after(game, first)))
             if taken >= 2:  # a big collect: tempting, but it leaves a won round to the other
-                wrong[first] = (f"{first} takes many pyramids, but every way to end the turn leaves "
+                wrong[first] = (f"{first} takes {taken} pyramids, but then every way to end the turn leaves "
                                 f"{other} a board to win the round from.")
     rule = "the last taker scores" if game.options["round_end"] == "last" else "misère: the last taker does not score"
     task = f"{name} to play ({rule}): make sure of the round, with the one turn that does."
