@@ -186,9 +186,19 @@ def _make(game: Game, goal: str, answer: str, line: list[str], accept: list[list
         then = after(game, move)
         if goal == "defend" and then.is_over:
             wrong[move] = f"{move} ends the turn with {other} still on your home row: {other} wins."
-    hard = 1 + (len(line) > 2) + (len(line) > 4) + (len(moves) >= 100) + (looked >= 500)
+        elif goal == "reach" and then.turn != mover and not then.is_over and "-" in move:
+            row = row_of(then, 1 - mover)
+            if any(then.owner[c] == mover for c in row):
+                wrong[move] = f"{move} reaches {other}'s home row, but a piece of {other}'s still stands on it."
+            else:
+                wrong[move] = f"{move} ends the turn short of {other}'s home row."
+    if goal == "reach":  # the closest misses are the tempting ones
+        towards = DIST[EDGES[game.players][1 - mover]]
+        wrong = dict(sorted(wrong.items(), key=lambda kv: (towards[INDEX[kv[0].split("-")[1]]], kv[0])))
+    wrong = dict(list(wrong.items())[:6])
+    hard = 1 + (len(line) > 1) + (len(line) > 3) + (len(moves) >= 150) + (len(wrong) >= 3)
     return puzzle(game, kind=goal, task=task, answer=answer, line=line, accept=accept, why=why,
-                  wrong=dict(sorted(wrong.items())[:6]), otherwise=otherwise, grade=grade(hard),
+                  wrong=wrong, otherwise=otherwise, grade=grade(hard),
                   measures={"moves": len(line), "choices": len(moves), "looked": looked})
 
 
