@@ -144,9 +144,13 @@ def test_nymbat_the_line_meets_the_goal_and_a_wrong_move_does_not():
             assert not (end.is_over and solver not in end.winners)
         else:
             assert nymbat_puzzles.invaded(end, 1 - solver) or solver in end.winners
-        for move in puzzle["wrong"]:
+        for move in puzzle["wrong"]:  # each ends the turn with the goal missed
             then = after(game, move)
-            assert then.is_over and solver not in then.winners
+            assert then.to_move != solver
+            if puzzle["kind"] == "defend":
+                assert then.is_over and solver not in then.winners
+            else:
+                assert not nymbat_puzzles.invaded(then, 1 - solver) and not then.is_over
 
 
 def test_nimbus_the_line_wins_the_round_by_the_solver():
