@@ -32,7 +32,7 @@ SETUPS = {
     "manalath": {"players": 2, "budgets": (8, 30, 100)},
     "ambush": {"players": 2, "budgets": (10, 40, 150), "pool": 3},
     "nymbat": {"players": 2, "budgets": (10, 40)},
-    "not_nyout": {"players": 2, "budgets": (10, 40), "pool": 3},
+    "not_nyout": {"players": (2, 2, 3, 4), "budgets": (10, 40), "pool": 3},
     "nimbus": {"players": 2, "budgets": (10, 40), "per_game": 10,
                "options": {"sets": 2, "random_setup": True, "round_end": "last", "goal": "rounds5"}},
 }
@@ -48,7 +48,10 @@ def positions(name: str, seed: int):
     options = dict(setup.get("options", {}))
     if name == "nimbus" and seed % 3 == 2:
         options["round_end"] = "misere"  # a third of the games: the last taker does not score
-    game = py_engines.start_game(name, setup["players"], seed, options)
+    players = setup["players"]
+    if isinstance(players, tuple):  # player counts by the seed, in turn
+        players = players[seed % len(players)]
+    game = py_engines.start_game(name, players, seed, options)
     budgets = setup["budgets"]
     seats = [budgets[(seed + p) % len(budgets)] for p in range(game.players)]
     for _ in range(MAX_PLIES):

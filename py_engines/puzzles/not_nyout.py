@@ -1,12 +1,13 @@
 """Not Nyout puzzles: the use of the dice that wins a fight with the highest chance.
 
-The dice of the turn are rolled. Every way to use them is tried, move by move (a
-split, a move, a summon, each die once), up to the first fight it starts: that
-fight's chance of taking the station is exact, from the dice rule
-(``fight_odds``: the attacker's die plus two against the defender's, a tie to the
-defender, each side's die by the horses it has left). A way that starts no fight
-before the dice run out scores nothing. The answer is the one first move from which
-the best chance can be had; every other first move leaves a smaller one.
+Two, three or four players. The dice of the turn are rolled. Every way to use
+them is tried, move by move (a split, a move, a summon, each die once), up to
+the first fight it starts: that fight's chance of taking the station is exact,
+from the dice rule (``fight_odds``: the attacker's die plus two against the
+defender's, a tie to the defender, each side's die by the horses it has left). A
+way that starts no fight before the dice run out scores nothing. The answer is
+the one first move from which the best chance can be had; every other first move
+leaves a smaller one.
 """
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ class Chances:
 
 
 def eligible(game: Game) -> bool:
-    return (not game.is_over and game.players == 2 and bool(game.order) and game.rolls is not None
+    return (not game.is_over and bool(game.order) and game.rolls is not None
             and game.to_move == game.current and not game.combat)
 
 
