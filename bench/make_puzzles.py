@@ -1,6 +1,7 @@
 """Make the puzzles: play games between computer levels, look for puzzles in them, prove them.
 
-    python3 bench/make_puzzles.py [--game G] [--count N] [--seed S]
+    python3 bench/make_puzzles.py [--game G] [--count N] [--seed S] [--seconds T] [--dry-run]
+    python3 bench/make_puzzles.py --refresh [--game G]
 
 For each game (all five unless ``--game``), games are played from seed ``S`` on,
 each move chosen by the computer's search at a small budget (the seat's budget
@@ -11,7 +12,12 @@ position if its answer is proved right and unique. Positions already kept (the
 same position reached in two games) are skipped. Games are played until ``N``
 puzzles are found (for the games where puzzles are quick to find, three times
 as many, from which ``N`` are picked spread over the grades), then written in
-order of grade to ``site/puzzles/<game>.json``.
+order of grade to ``site/puzzles/<game>.json``. Nimbus games (two sets dropped at
+random, a third of them misère) are also looked at one turn on from each end of
+a round; Not Nyout games have two, three or four players. It prints the games
+played, the positions scanned, the puzzles found and kept, and the time taken.
+``--refresh`` plays no games: each shipped puzzle is made again from its
+position by the current finder (new words or grades). See docs/puzzles.md.
 """
 from __future__ import annotations
 

@@ -52,10 +52,8 @@ def _pips(n: int) -> str:
 
 def _taken_words(game: Game, moves: tuple[str, ...]) -> str:
     """What the mover's captures take, in words: "Black's large on d5 and medium on e4"."""
-    end = after(game, *moves[:-1])
-    end.play(moves[-1])
     mover = game.to_move
-    taken = [e for e in (_events(game, moves)) if e["type"] == "capture" and e["player"] == mover]
+    taken = [e for e in _events(game, moves) if e["type"] == "capture" and e["player"] == mover]
     parts = [f"{SIZE_WORDS[e['size']]} on {e['cell']}" for e in taken]
     return f"{COLOUR_NAMES[1 - mover]}'s " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
 
