@@ -126,6 +126,8 @@ def _make(game: Game, mover: int, answer: str, n: int, replies: dict[str, str],
             cells = _group_cells(game, move)
             wrong[move] = (f"{move[:-1]} makes a {colour} quart ({', '.join(cells)}): {name} loses at once."
                            if cells else f"{move} ends the game, and {name} does not win it.")
+        elif then.quints[1 - mover] and not then.quarts[1 - mover]:  # the other's quint, made for them
+            wrong[move] = f"{move} gives {other} a quint: {other} wins when its turn ends."
         elif n == 2 and threats(then, mover):  # it threatens a quint, but one answer stops it
             reply = replies[move]
             if after(then, reply).is_over:
@@ -146,7 +148,7 @@ def _make(game: Game, mover: int, answer: str, n: int, replies: dict[str, str],
                f"the longest defence, {defence}, is met by {finish[0]}.")
         task = f"{name} to play: make a quint that cannot be stopped, in two moves."
         otherwise = f"That threatens no quint {other} cannot stop: {other} answers and {name} has no quint to make."
-        decoys = sum(1 for move in wrong if move in replies)  # threats that one answer stops
+        decoys = sum(1 for move in wrong if move in replies and wrong[move].startswith("After"))  # stopped threats
         hard = 2 + (decoys >= 4) + (decoys >= 8) + (decoys >= 12)
     return puzzle(game, kind=f"quint-in-{n}", task=task, answer=answer, line=line, accept=accept, why=why,
                   wrong=wrong, replies={m: r for m, r in replies.items() if m in wrong}, otherwise=otherwise, grade=grade(hard),
