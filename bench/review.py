@@ -64,9 +64,13 @@ def review_requests(record: dict, ask) -> dict:
 
 
 def agreement(cpython: list[dict], page: list[dict]) -> str:
-    """How many of the page's answers are CPython's to the last digit (plies where neither was capped)."""
-    pairs = [(a, b) for ours, theirs in zip(cpython, page) for a, b in zip(ours["answers"], theirs["answers"])
-             if not a["capped"] and not b["capped"]]
+    """How many of the page's answers are CPython's to the last digit, over the plies where no search
+    was capped (neither the ply's point nor the next, which judges the move played)."""
+    pairs = []
+    for ours, theirs in zip(cpython, page):
+        capped = [a["capped"] or b["capped"] for a, b in zip(ours["answers"], theirs["answers"])] + [False]
+        pairs += [(a, b) for k, (a, b) in enumerate(zip(ours["answers"], theirs["answers"]))
+                  if not capped[k] and not capped[k + 1]]
     return f"; the same answer as CPython at {sum(a == b for a, b in pairs)} of {len(pairs)} uncapped plies"
 
 

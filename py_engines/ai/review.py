@@ -53,7 +53,7 @@ from .search import Node, Search, policy_for
 # whole typical game is reviewed within 10 s of CPython (bench/review.py measures it),
 # and a safety cap so that one point never holds the worker long.
 REVIEW: dict[str, dict[str, Any]] = {
-    "manalath": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
+    "manalath": {"base": "hard", "iterations": 450, "max_seconds": 1.0},
     "ambush": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
     "nymbat": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
     "not_nyout": {"base": "hard", "iterations": 150, "max_seconds": 1.0},
@@ -127,8 +127,8 @@ def assess(game: Game, seed: int = 0, **overrides: Any) -> dict[str, Any]:
     among several; ``settled``: a single move, or one the policy settles,
     played out; ``chance``: dice or a deal, played out over the outcomes;
     ``rules``: a position played by rules of thumb, the policy's estimate;
-    ``result``: the game is over), ``best`` and ``best_value`` (the mover's
-    chance with it; None where no move is chosen), ``iterations``,
+    ``result``: the game is over), ``best`` and ``best_value`` (the search's
+    value for it, in chances; None where no move is chosen), ``iterations``,
     ``budget``, ``capped``. ``game`` is not changed.
     """
     if game.is_over:
