@@ -138,7 +138,7 @@ function showHome() {
   shownHash = "#/";
 }
 
-/** The home page's state, as storage holds the games in progress and the lessons done now. */
+/** The home page's state, as storage holds the games in progress, the lessons done and the puzzles solved now. */
 function homePage() {
   const lessonsDone = Object.fromEntries(GAMES.map((game) => [game.name, readLessons(game.name).length]));
   const puzzlesSolved = Object.fromEntries(GAMES.map((game) => [game.name, readPuzzles(game.name).length]));

@@ -206,10 +206,14 @@ function drawReview(page) {
     parts.push(h("p", { class: "review-progress", role: "status" },
       `Reviewing… ${done} of ${review.total} positions. The game can be browsed meanwhile.`,
       h("progress", { max: String(review.total), value: String(done), "aria-label": "How much of the game is reviewed" })));
+  } else if (done < review.total) { // stopped part way (the page was left): it goes on from there
+    parts.push(h("p", { class: "review-note" }, `Reviewed ${done} of ${review.total} positions so far.`),
+      h("button", { type: "button", id: "review-go-on", class: "primary", onclick: actions.review,
+        disabled: page.engine !== "ready" || page.busy > 0 }, "Go on with the review"));
   }
   parts.push(reviewGraph(review, state.players, s.cursor, names, actions));
   const marked = review.points.map((point, index) => ({ point, ply: index + 1 })).filter(({ point }) => point.mark);
-  if (!review.running) {
+  if (done === review.total) {
     const counts = names.map((name, player) => {
       const own = marked.filter(({ point }) => point.player === player);
       const tally = Object.entries(MARK_PLURALS).map(([mark, plural]) => {

@@ -45,6 +45,20 @@ def test_a_review_marks_the_blunder_and_shows_the_better_move(phone, server):
     phone.wait_for_selector("#review .review-summary")
     assert phone.locator("#review .review-progress").count() == 0
     assert phone.get_attribute('#moves [data-ply="7"]', "data-review-mark") == "blunder"
+    # A review left part way (the page closed while it ran) goes on from where it stopped.
+    key = next(k for k in json.loads(phone.evaluate("JSON.stringify(Object.keys(localStorage))"))
+               if k.startswith("boardgames.review."))
+    kept = json.loads(phone.evaluate("(k) => localStorage.getItem(k)", key))
+    phone.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps({**kept, "points": kept["points"][:3]})])
+    phone.reload()
+    wait_ready(phone)
+    assert "Reviewed 3 of 8 positions" in phone.inner_text("#review")
+    assert phone.locator("#review .review-summary").count() == 0
+    phone.tap("#review-go-on")
+    phone.wait_for_selector("#review .review-summary", timeout=120_000)
+    again = json.loads(phone.evaluate("(k) => localStorage.getItem(k)", key))
+    # (The same marks: the numbers too, unless a loaded machine cut a search short at its time cap.)
+    assert [p["mark"] for p in again["points"]] == [p["mark"] for p in kept["points"]]
 
 
 def test_the_game_can_be_browsed_while_the_review_fills(phone, server):
