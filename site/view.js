@@ -246,7 +246,7 @@ function reviewGraph(review, players, cursor, names, actions) {
   const x = (k) => (EDGE + (k / span) * (W - 2 * EDGE)).toFixed(2);
   const y = (chance) => (H - chance * H).toFixed(2);
   const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: "review-graph",
-    role: "img", "aria-label": graphWords(review, players, names) });
+    role: "img", "aria-label": graphWords(review, names) });
   svg.append(svgNode("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "review-mid" }));
   const points = review.points;
   const lines = players === 2 ? [0] : names.map((_, player) => player);
@@ -280,7 +280,7 @@ function reviewGraph(review, players, cursor, names, actions) {
 }
 
 /** The graph in words, for those who cannot see it: where each player's chances ended. */
-function graphWords(review, players, names) {
+function graphWords(review, names) {
   const last = review.points[review.points.length - 1];
   if (!last) return "Chances of winning: none reviewed yet.";
   const percent = (c) => `${Math.round(c * 100)}%`;
@@ -293,7 +293,8 @@ function drawPuzzle(page) {
   const { els, actions } = view;
   const puzzle = page.puzzle;
   els.lesson.hidden = !puzzle;
-  const key = puzzle ? JSON.stringify(["puzzle", puzzle.index, puzzle.step, puzzle.outcome, puzzle.solved.length, page.busy > 0]) : "";
+  const key = puzzle
+    ? JSON.stringify(["puzzle", puzzle.index, puzzle.step, puzzle.outcome, puzzle.solved.length, page.busy > 0]) : "";
   if (!puzzle || els.lessonKey === key) return;
   els.lessonKey = key;
   const item = puzzle.list[puzzle.index];
@@ -310,8 +311,9 @@ function drawPuzzle(page) {
       h("span", { class: "puzzle-count" }, ` · ${puzzle.solved.length} of ${puzzle.list.length} solved`)),
     h("p", { class: "lesson-task", id: "puzzle-task" }, item.task),
     puzzle.step > 0 && !outcome ? h("p", { class: "lesson-hint", id: "puzzle-going" }, "Right so far: go on.") : null,
-    outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : outcome.shown ? "shown" : "not-yet"}`, id: "puzzle-outcome", role: "status" },
-      outcome.ok ? `✓ Solved. ${outcome.text}` : outcome.shown ? outcome.text : `Not this: ${outcome.text}`) : null,
+    outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : outcome.shown ? "shown" : "not-yet"}`,
+      id: "puzzle-outcome", role: "status" },
+    outcome.ok ? `✓ Solved. ${outcome.text}` : outcome.shown ? outcome.text : `Not this: ${outcome.text}`) : null,
     h("div", { class: "lesson-actions" },
       outcome && !outcome.ok ? button("puzzle-retry", "Try again", actions.puzzle.retry, !outcome.shown) : null,
       outcome?.ok ? button("puzzle-retry", "Play it again", actions.puzzle.retry) : null,
@@ -659,7 +661,6 @@ function coachWords(notes, state, seatNames) {
   return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";
 }
 
-/** The seats' names: fixed (two colours) or by the number of players. */
 /** One Human / Computer selector per seat. */
 function buildSeats(els, names, changeSeat) {
   els.seatSelects = names.map((name, player) => {
