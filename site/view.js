@@ -233,6 +233,7 @@ function drawReview(page) {
   }
   parts.push(h("p", { class: "review-note" }, `Marked: a move that gave away at least ${REVIEW_WORDS}.`));
   els.review.replaceChildren(...parts);
+  tintLines(els.review);
 }
 
 const REVIEW_WORDS = "15% of its player's chances (?! an inaccuracy), 25% (? a mistake) or 35% (?? a blunder)";
@@ -256,8 +257,10 @@ function reviewGraph(review, players, cursor, names, actions) {
   }
   for (const player of lines) {
     if (!points.length) break;
-    svg.append(svgNode("polyline", { points: points.map((p, k) => `${x(k)},${y(p.chances[player])}`).join(" "),
-      class: `review-line p${player}` }));
+    const drawn = points.map((p, k) => `${x(k)},${y(p.chances[player])}`).join(" ");
+    // Each line over a dark casing, so that a light colour (White) reads on a light background too.
+    if (players > 2) svg.append(svgNode("polyline", { points: drawn, class: "review-casing" }));
+    svg.append(svgNode("polyline", { points: drawn, class: `review-line p${player}`, "data-player": String(player) }));
   }
   points.forEach((p, k) => {
     if (p.mark) svg.append(svgNode("line", { x1: x(k + 1), x2: x(k + 1), y1: 0, y2: H, class: `review-tick mark-${p.mark}` }));
@@ -271,12 +274,22 @@ function reviewGraph(review, players, cursor, names, actions) {
     if (review.points[ply - 1]?.mark) actions.showReviewed(ply);
     else actions.goTo(ply);
   });
+  // With more than two players, each line in the player's own colour where the game has colours (its swatch).
+  const key = (player) => swatchOf(view.entry.ui, player) || h("span", { class: `review-swatch p${player}` });
   const legend = players === 2
     ? h("p", { class: "review-legend" }, h("span", { class: "review-swatch p0" }), ` ${names[0]}'s chances of winning ` +
       `(above the middle line: ${names[0]} ahead; ${names[1]}'s are the rest). Tap to go to a move.`)
     : h("p", { class: "review-legend" }, names.map((name, player) =>
-      h("span", { class: "review-key" }, h("span", { class: `review-swatch p${player}` }), ` ${name} `)), "Tap to go to a move.");
+      h("span", { class: "review-key", "data-player": String(player) }, key(player), ` ${name} `)), "Tap to go to a move.");
   return h("div", { class: "review-chart" }, svg, legend);
+}
+
+/** Once drawn: each player's line takes the colour of the game's swatch for that player, if it has one. */
+function tintLines(panel) {
+  for (const line of panel.querySelectorAll(".review-line[data-player]")) {
+    const swatch = panel.querySelector(`.review-key[data-player="${line.dataset.player}"] .swatch`);
+    if (swatch) line.style.stroke = getComputedStyle(swatch).backgroundColor;
+  }
 }
 
 /** The graph in words, for those who cannot see it: where each player's chances ended. */

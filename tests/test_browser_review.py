@@ -5,6 +5,7 @@ move drawn and said; a tap on the graph goes to a move; the review is kept."""
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 import pytest
 
@@ -77,3 +78,17 @@ def test_the_game_can_be_browsed_while_the_review_fills(phone, server):
     assert phone.locator("#review .review-graph polyline").count() == 1
     points = phone.get_attribute("#review polyline.review-line", "points").split()
     assert len(points) == len(moves) + 1
+
+
+def test_more_than_two_players_get_a_line_each_in_their_own_colour(phone, server):
+    record = json.loads(random_game("not_nyout", 5, 3, fast=True).to_json())
+    moves = ".".join(quote(move, safe="") for move in record["moves"])
+    phone.goto(server.url + f"#/not_nyout?moves={moves}&seed={record['seed']}&players=3")
+    wait_ready(phone)
+    phone.tap("#review-button")
+    phone.wait_for_selector("#review .review-summary", timeout=180_000)
+    lines = phone.eval_on_selector_all("#review .review-line", "(ls) => ls.map((l) => getComputedStyle(l).stroke)")
+    swatches = phone.eval_on_selector_all("#review .review-key .swatch",
+                                          "(ss) => ss.map((s) => getComputedStyle(s).backgroundColor)")
+    assert len(lines) == 3 and lines == swatches and len(set(lines)) == 3
+    assert [k.strip() for k in phone.locator("#review .review-key").all_inner_texts()] == ["Red", "Blue", "Green"]
