@@ -58,11 +58,14 @@ def test_the_build_lists_the_engine_s_games_in_menu_order(site_dir):
     from py_engines import bridge
     from py_engines.games import REGISTRY
     from py_engines.learn import COVERS, LESSONS
+    from py_engines.puzzles import load_puzzles
     games = built_info(site_dir)["games"]
     answer = json.loads(bridge.handle('{"op": "games"}'))["result"]["games"]
     assert [g["name"] for g in games] == list(answer) == ["manalath", "ambush", "nymbat", "not_nyout", "nimbus"]
     for game, (cls, tagline) in zip(games, REGISTRY):
-        assert set(game) == {"name", "title", "tagline", "players", "options", "lesson", "lessonSteps", "cover"}
+        assert set(game) == {"name", "title", "tagline", "players", "options", "lesson", "lessonSteps", "cover",
+                             "puzzles"}
+        assert game["puzzles"] == len(load_puzzles(game["name"])) >= 30
         assert game["lesson"] == (game["name"] in LESSONS)
         assert game["lessonSteps"] == len(LESSONS[game["name"]]) and game["cover"] == COVERS[game["name"]]
         assert game["tagline"] == tagline and game["title"] == cls.title
