@@ -28,11 +28,18 @@ async function show(index) {
   const step = lesson.steps[index];
   const state = await engine.call("state", { record: step.record });
   if (store.state.lesson?.game !== lesson.game) return; // left meanwhile
+  showExercise("lesson", step.title, state, { lesson: { ...store.state.lesson, index, outcome: null, hinted: false } });
+}
+
+/**
+ * Put the position of a lesson's step or a puzzle (`mode`) on the board: a game
+ * of its own, played by people, never saved; `patch`: the mode's own fields.
+ */
+export function showExercise(mode, title, state, patch) {
   store.state.input.reset(state.legal);
-  const session = { id: null, game: lesson.game, title: step.title, record: state.record, cursor: state.record.moves.length,
+  const session = { id: null, game: state.record.game, title, record: state.record, cursor: state.record.moves.length,
     seats: Array(state.players).fill("human") };
-  store.update({ mode: "lesson", session, position: state, input: store.state.input, refusal: null, hint: null,
-    lesson: { ...store.state.lesson, index, outcome: null, hinted: false } });
+  store.update({ mode, session, position: state, input: store.state.input, refusal: null, hint: null, ...patch });
 }
 
 /** A tap or a choice toward the move; once whole, the engine judges it. */

@@ -12,6 +12,7 @@ import { plainMessage } from "../engine.js";
 import { readPuzzles, writePuzzles } from "../storage.js";
 import { store } from "../store.js";
 import { showMessage } from "../ui.js";
+import { showExercise } from "./lesson.js";
 
 let motions = 0;
 const files = new Map(); // game -> its puzzles, fetched once
@@ -49,11 +50,7 @@ async function show(index) {
   const item = puzzle.list[index];
   const state = await engine.call("state", { record: item.record });
   if (store.state.puzzle?.game !== puzzle.game) return; // left meanwhile
-  store.state.input.reset(state.legal);
-  const session = { id: null, game: puzzle.game, title: item.task, record: state.record, cursor: state.record.moves.length,
-    seats: Array(state.players).fill("human") };
-  store.update({ mode: "puzzle", session, position: state, input: store.state.input, refusal: null, hint: null,
-    puzzle: { ...store.state.puzzle, index, step: 0, line: item.line, outcome: null } });
+  showExercise("puzzle", item.task, state, { puzzle: { ...store.state.puzzle, index, step: 0, line: item.line, outcome: null } });
 }
 
 /** A tap or a choice toward the move; once whole, it is judged. */
