@@ -144,7 +144,9 @@ def test_corrupted_storage_of_every_kind_never_blocks_a_page(phone, server):
         message = page.inner_text("#message")
         assert "could not be read" in message or "unreadable" in message, message
         assert page.get_attribute("body", "data-failed") is None
-        assert page.is_enabled("#new-game") and page.is_enabled("#saved-games")
+        # (Not Nyout's page may be rolling the roll-off's dice by itself a moment: the buttons wait for it.)
+        page.wait_for_selector("#new-game:enabled", timeout=10_000)
+        page.wait_for_selector("#saved-games:enabled", timeout=10_000)
     assert storage(page) == entries
     # And each plays.
     for name in GAMES:
