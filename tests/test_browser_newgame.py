@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import py_engines
 from conftest import wait_ready
@@ -24,8 +25,16 @@ def option_texts(page, selector: str) -> list[str]:
 def open_dialog(page, server, name: str) -> None:
     page.goto(server.url + f"#/{name}")
     wait_ready(page)
-    page.tap("#new-game")
-    page.wait_for_selector("#setup-dialog[open]")
+    # Not Nyout's page rolls the roll-off's dice by itself at first, its buttons disabled a moment
+    # each time: a tap that met the button disabled is tapped again.
+    for _ in range(10):
+        page.tap("#new-game")
+        try:
+            page.wait_for_selector("#setup-dialog[open]", timeout=3_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("the new-game dialog never opened")
 
 
 @pytest.mark.parametrize("name", GAMES)
