@@ -25,6 +25,11 @@ def option_texts(page, selector: str) -> list[str]:
 def open_dialog(page, server, name: str) -> None:
     page.goto(server.url + f"#/{name}")
     wait_ready(page)
+    tap_new_game(page)
+
+
+def tap_new_game(page) -> None:
+    """Open the new-game dialog."""
     # Not Nyout's page rolls the roll-off's dice by itself at first, its buttons disabled a moment
     # each time: a tap that met the button disabled is tapped again.
     for _ in range(10):
@@ -109,7 +114,7 @@ def test_the_dialog_starts_from_the_game_on_screen(phone, server):
     page.wait_for_function("document.querySelectorAll('.players .player').length === 3")
     page.tap(".seat-summary")
     page.select_option("#seat-1", "medium")
-    page.tap("#new-game")
+    tap_new_game(page)
     assert page.input_value("#setup-players") == "3"
     assert [page.input_value(f"#setup-seat-{i}") for i in range(3)] == ["human", "medium", "human"]
     # A fourth seat appears as a person's; the count goes back down and up, the choices stay.
