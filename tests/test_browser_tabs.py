@@ -39,13 +39,18 @@ def two_tabs(browser, server):
     assert all(console.problems == [] for console in consoles)
 
 
-def test_a_tab_follows_the_moves_another_tab_plays(two_tabs, server):
-    a, b = two_tabs
+def open_after_a_move(a, b, server) -> None:
+    """Tab A opens Manalath and plays e5w; then tab B opens it."""
     a.goto(server.url + "#/manalath")
     wait_ready(a)
     tap(a, "e5", "w")
     b.goto(server.url + "#/manalath")
     wait_ready(b)
+
+
+def test_a_tab_follows_the_moves_another_tab_plays(two_tabs, server):
+    a, b = two_tabs
+    open_after_a_move(a, b, server)
     assert played(b) == ["e5w"]
     tap(a, "d5", "b")
     b.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
@@ -59,11 +64,7 @@ def test_a_tab_follows_the_moves_another_tab_plays(two_tabs, server):
 
 def test_a_tab_that_missed_the_other_s_move_keeps_both_games(two_tabs, server):
     a, b = two_tabs
-    a.goto(server.url + "#/manalath")
-    wait_ready(a)
-    tap(a, "e5", "w")
-    b.goto(server.url + "#/manalath")
-    wait_ready(b)
+    open_after_a_move(a, b, server)
     # Another tab's save that B did not hear of (written from B itself, which fires no event there).
     [save] = saves(b)
     other = {**save, "record": {**save["record"], "moves": ["e5w", "d5b"]}, "cursor": 2, "updated": save["updated"] + 1}
