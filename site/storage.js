@@ -226,40 +226,33 @@ export function writeOpponent(value) {
   }
 }
 
-/** The keys of `game`'s lesson steps done in this browser (none where storage cannot tell). */
-export function readLessons(game) {
+/** A list of names kept under `key` (none where storage cannot tell). */
+function readNames(key) {
   try {
-    const keys = JSON.parse(storage().getItem(LESSONS + game));
-    return Array.isArray(keys) ? keys.filter((key) => typeof key === "string") : [];
+    const names = JSON.parse(storage().getItem(key));
+    return Array.isArray(names) ? names.filter((name) => typeof name === "string") : [];
   } catch {
     return [];
   }
 }
 
-/** Keep the lesson steps done; a browser that refuses only forgets them. */
-export function writeLessons(game, keys) {
+/** Keep a list of names; a browser that refuses only forgets it (progress is a convenience: no message). */
+function writeNames(key, names) {
   try {
-    storage().setItem(LESSONS + game, JSON.stringify(keys));
+    storage().setItem(key, JSON.stringify(names));
   } catch {
-    // progress is a convenience: not worth a message
+    // not worth a message
   }
 }
 
-/** The ids of `game`'s puzzles solved in this browser (none where storage cannot tell). */
-export function readPuzzles(game) {
-  try {
-    const ids = JSON.parse(storage().getItem(PUZZLES + game));
-    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
-  } catch {
-    return [];
-  }
-}
+/** The keys of `game`'s lesson steps done in this browser. */
+export const readLessons = (game) => readNames(LESSONS + game);
 
-/** Keep the puzzles solved; a browser that refuses only forgets them. */
-export function writePuzzles(game, ids) {
-  try {
-    storage().setItem(PUZZLES + game, JSON.stringify(ids));
-  } catch {
-    // progress is a convenience: not worth a message
-  }
-}
+/** Keep the lesson steps done. */
+export const writeLessons = (game, keys) => writeNames(LESSONS + game, keys);
+
+/** The ids of `game`'s puzzles solved in this browser. */
+export const readPuzzles = (game) => readNames(PUZZLES + game);
+
+/** Keep the puzzles solved. */
+export const writePuzzles = (game, ids) => writeNames(PUZZLES + game, ids);
