@@ -32,6 +32,9 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
                                    at the position after the first ``ply`` moves (the record's end by
                                    default), the search's best move there, the move played and the
                                    chance it gave away, and its mark (inaccuracy, mistake, blunder)
+  pack    record                -> {"packed": the record's moves packed for a short link (links.py)}
+  unpack  game, players?, seed?, options?, packed -> {"record": the record of the packed moves};
+                                   a damaged text is a bad_request ("the link's moves are damaged (...)")
 
 Field types: ``game``, ``move`` and ``level`` text; ``players`` a whole number
 or null; ``seed`` a whole number from 0 to 2**53 - 1; ``ply`` a whole number or
@@ -55,6 +58,7 @@ from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DE
 from .ai import LEVELS, Search, analyse
 from .ai.proof import forced_win
 from .ai.review import review_ply, rounded
+from .links import DamagedLink, pack, unpack
 from .playout import measure, random_game
 
 MAX_REQUEST_CHARS = MAX_RECORD_CHARS + 10_000
@@ -537,6 +541,21 @@ def _review(fields: dict[str, Any]) -> dict[str, Any]:
     return {"ply": ply, **{key: point[key] for key in REVIEWED}}
 
 
+def _pack(fields: dict[str, Any]) -> dict[str, Any]:
+    """A record's moves packed for a short link (links.py); the record is checked by replaying it."""
+    game = load(fields["record"])
+    return {"packed": pack(game.name, game.players, game.seed, game.options, game.history)}
+
+
+def _unpack(fields: dict[str, Any]) -> dict[str, Any]:
+    """The record of a short link's packed moves, from the game's start the link names."""
+    try:
+        game = unpack(fields["game"], fields["players"], fields["seed"], fields["options"], fields["packed"])
+    except DamagedLink as exc:
+        raise BadRequest(f"the link's moves are damaged ({exc})") from None
+    return {"record": json.loads(game.to_json())}
+
+
 # Each op: its function and its fields, each with its check and its default (or REQUIRED).
 OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[str, Any], Any], Any]]]] = {
     "games": (_games, {}),
@@ -562,4 +581,7 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),
     "review": (_review, {"record": (_record, REQUIRED), "ply": (_whole_or_null, None), "seed": (_seed, 0)}),
+    "pack": (_pack, {"record": (_record, REQUIRED)}),
+    "unpack": (_unpack, {"game": (_text, REQUIRED), "players": (_whole_or_null, None), "seed": (_seed, 0),
+                         "options": (_object_or_null, None), "packed": (_text, REQUIRED)}),
 }
