@@ -44,7 +44,7 @@ JUNK = [None, True, False, 0, 1, 2, 3, -1, 3.0, 1.5, 2**53, 2**64, -(2**70), 1e3
         LONG, [], [1], ["e5w"], {}, {"a": 1}, {"players": 3}, {"sets": 3.0}, {"random_setup": 1}, [[[[1]]]],
         DEEP, HUGE, BIG, BIG, OVERFLOW, -(10**100), 10**100 + 0.5]
 FIELDS = ["op", "game", "players", "seed", "options", "record", "ply", "move", "level", "fast", "seconds", "name",
-          "search", "spent", "steps", "step"]
+          "search", "spent", "steps", "step", "packed"]
 
 
 def junk(rng: random.Random):
@@ -62,7 +62,7 @@ def valid_request(rng: random.Random) -> dict:
     game = record["game"]
     op = rng.choice(["games", "layout", "new", "state", "play", "roll", "think", "random_game", "measure",
                      "search_start", "search_step", "search_stop", "explain", "refusal", "coach", "lesson",
-                     "lesson_try", "prove", "review"])
+                     "lesson_try", "prove", "review", "pack", "unpack"])
     if op == "prove" and rng.random() < 0.8:  # a proof may take half a second: fewer of them
         op = "coach"
     if op == "review" and rng.random() < 0.8:  # a review of a ply searches two positions: fewer of them
@@ -71,7 +71,14 @@ def valid_request(rng: random.Random) -> dict:
         return {"op": op}
     if op in ("layout", "new", "lesson"):
         return {"op": op, "game": game}
-    if op in ("roll", "coach", "prove"):
+    if op == "unpack":  # a short link's moves, whole or with one character changed
+        packed = json.loads(bridge.handle(json.dumps({"op": "pack", "record": record})))["result"]["packed"]
+        if rng.random() < 0.5:
+            where = rng.randrange(len(packed))
+            packed = packed[:where] + rng.choice("AZaz09-_.%") + packed[where + 1:]
+        return {"op": op, "game": game, "players": record["players"], "seed": record["seed"],
+                "options": record["options"], "packed": packed}
+    if op in ("roll", "coach", "prove", "pack"):
         return {"op": op, "record": record}
     if op in ("state", "review"):
         request = {"op": op, "record": record, "ply": rng.randrange(len(record["moves"]) + 1)}
@@ -180,7 +187,7 @@ def test_a_huge_number_in_any_numeric_field_is_a_bad_request(op, field, number):
     (1e-999 reads as 0, which some fields may take: then the answer is any answer but ``internal``)."""
     record = {"format": 1, "game": "manalath", "players": 2, "seed": 0, "options": {}, "moves": []}
     request = {"op": op, "game": "manalath", "record": record, "move": "e5w", "steps": ["e5"], "search": 1,
-               "step": 0}
+               "step": 0, "packed": "0."}
     request = {key: value for key, value in request.items() if key == "op" or key in bridge.OPS[op][1]}
     text = json.dumps({**request, field: "@@number@@"}).replace('"@@number@@"', number)
     answer = json.loads(bridge.handle(text))
