@@ -13,6 +13,8 @@ import { moveNow, showHint } from "./computer.js";
 import { gameForLink, GAMES, loadUi } from "./games/index.js";
 import { drawHome } from "./home.js";
 import * as hooks from "./hooks.js";
+import { openGameLink } from "./bylinks.js";
+import { showMoves } from "./linkplay.js";
 import { readHash } from "./links.js";
 import { showReviewed, startReview } from "./review.js";
 import * as menus from "./menus.js";
@@ -162,6 +164,7 @@ async function showGame(entry, linkParams, token, handed) {
   const needsGame = shown?.game !== entry.name || !store.state.position;
   store.update({ page: { kind: "game", entry, loading: true } });
   let pictured = { taps: [] };
+  let arrivals = null; // a link's game by links, whose new moves are shown once the page is up
   try {
     const board = await boardData(entry.name);
     if (token !== routeToken) return;
@@ -170,14 +173,16 @@ async function showGame(entry, linkParams, token, handed) {
     let opened = handed;
     let restored = null;
     if (!opened && linkParams) {
-      opened = await openLink(entry, linkParams);
+      opened = linkParams.has("f") ? await openByLinks(entry, linkParams) : await openLink(entry, linkParams);
       history.replaceState(null, "", `#/${entry.name}`);
     }
     if (!opened && needsGame && token === routeToken) restored = await restore(entry);
     if (token !== routeToken) return;
     pictured = picture.leave();
-    if (opened) adopt(opened.session, opened.state);
+    // A game by links is saved once the moves its link brought have been shown (linkplay.js).
+    if (opened) adopt(opened.session, opened.state, !opened.byLinks);
     else if (restored) adopt(restored.session, restored.state, false);
+    if (opened?.byLinks) arrivals = opened;
   } catch (error) {
     if (token !== routeToken) return;
     picture.leave({ discard: true });
@@ -188,6 +193,31 @@ async function showGame(entry, linkParams, token, handed) {
   store.update({ page: { kind: "game", entry, loading: false } });
   if (showsGame(store.state)) reportUnreadable();
   picture.replayTaps(pictured);
+  if (arrivals) {
+    if (arrivals.note) showMessage(arrivals.note, { error: false });
+    if (arrivals.from !== null) showMoves(arrivals.session, arrivals.from);
+  }
+}
+
+/**
+ * A link of a game by links (bylinks.js): {session, state, byLinks, from, note}
+ * to show (the moves after `from` are new here), or null when it is refused
+ * (said why; an old link opens the game as this device has it).
+ */
+async function openByLinks(entry, params) {
+  let answer;
+  try {
+    answer = await openGameLink(entry, params);
+  } catch (error) {
+    if (error.code === "engine_unavailable") throw error;
+    showMessage(`This link could not be opened: ${plainMessage(error.message)}. Nothing was changed.`);
+    return null;
+  }
+  if (!answer.refused) return { ...answer, byLinks: true };
+  showMessage(answer.refused, { error: !answer.seen });
+  if (!answer.seen) return null;
+  const state = await engine.call("state", { record: answer.seen.record, ply: answer.seen.cursor });
+  return { session: answer.seen, state, byLinks: true, from: null, note: "" };
 }
 
 /**
@@ -233,6 +263,7 @@ function gameActions() {
     importGame: () => menus.importGame(api),
     exportGame: () => menus.exportGame(),
     share: () => menus.share(),
+    send: () => menus.sendGame(),
     rules: () => menus.rules(store.state.page.entry),
     install,
   };

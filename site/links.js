@@ -1,13 +1,18 @@
 // Share links: #/<game>?moves=e5w.c7b.pass&at=2 (at, seed, players and
-// options appear only when they differ from the defaults).
+// options appear only when they differ from the defaults). A game by links
+// (bylinks.js) writes its moves packed by the engine (m=, see py_engines/links.py)
+// and adds its fair-dice data (f=) and the seat the link is sent to (to=).
 
 import { MAX_RECORD_CHARS, MAX_SEED, quote, recordProblem } from "./records.js";
 
-const RESERVED = new Set(["moves", "at", "seed", "players"]);
+const RESERVED = new Set(["moves", "m", "at", "seed", "players", "f", "to"]);
 
-/** The hash part of a link to `record` shown at ply `cursor`. */
-export function shareHash(record, cursor, info) {
-  const params = [`moves=${record.moves.map(encodeURIComponent).join(".")}`];
+/**
+ * The hash part of a link to `record` shown at ply `cursor`; `packed` (the
+ * engine's `pack` of its moves), if given, stands for the moves.
+ */
+export function shareHash(record, cursor, info, packed = null) {
+  const params = [packed === null ? `moves=${record.moves.map(encodeURIComponent).join(".")}` : `m=${packed}`];
   if (cursor !== record.moves.length) params.push(`at=${cursor}`);
   if (record.seed) params.push(`seed=${record.seed}`);
   if (info && record.players !== info.players[0]) params.push(`players=${record.players}`);
@@ -40,13 +45,14 @@ function optionValue(text) {
  * its moves replay.
  */
 export function parseShare(game, params) {
-  if (!params.has("moves")) throw new Error("the link has no moves= part");
+  if (!params.has("moves") && !params.has("m")) throw new Error("the link has no moves= part");
   const seen = new Set();
   for (const name of params.keys()) {
     if (seen.has(name)) throw new Error(`the link names ${quote(name)} twice`);
     seen.add(name);
   }
-  const text = params.get("moves");
+  if (params.has("moves") && params.has("m")) throw new Error("the link has its moves twice (moves= and m=)");
+  const text = params.get("moves") ?? "";
   if (text.length > MAX_RECORD_CHARS) throw new Error(`the link is too long (${text.length} characters of moves)`);
   const moves = text === "" ? [] : text.split(".");
   const empty = moves.findIndex((m) => m.trim() === "");
@@ -64,9 +70,46 @@ export function parseShare(game, params) {
   let at = null;
   if (params.has("at")) {
     at = integer(params.get("at"), "at");
-    if (at > moves.length) throw new Error(`at=${at} is past the end of the game (${moves.length} moves)`);
+    if (!params.has("m") && at > moves.length) throw new Error(`at=${at} is past the end of the game (${moves.length} moves)`);
   }
-  return { record, at };
+  const packed = params.get("m");
+  if (packed !== null && (packed.length > MAX_RECORD_CHARS || !/^[0-9A-Za-z_.-]*$/.test(packed))) {
+    throw new Error("the link's moves are damaged (m= holds characters a link of this site never has)");
+  }
+  return { record, at, packed };
+}
+
+// -- a game by links: its fair-dice data in a link ---------------------------------
+// f=<game id>~<party>~<party>... where a party is <its seats, one digit each>.<head>.<share shown or ->.<shares shown>
+// (ids, heads and shares are 22 characters of base64url: py_engines/fair.py).
+
+const KEY = /^[0-9A-Za-z_-]{22}$/;
+
+/** The fair data of a game by links as a link writes it. */
+export function fairText(fair) {
+  const party = (p) => `${p.seats.join("")}.${p.head}.${p.shown ?? "-"}.${p.count}`;
+  return [fair.id, ...fair.parties.map(party)].join("~");
+}
+
+/** A link's f= text read back into fair data; throws an Error saying what is wrong. */
+export function parseFair(text, players) {
+  const [id, ...parties] = text.split("~");
+  if (!KEY.test(id)) throw new Error("its game's name (f=) is damaged");
+  if (parties.length === 0 || parties.length > players) throw new Error("its list of players' devices (f=) is damaged");
+  const held = new Set();
+  return {
+    id,
+    parties: parties.map((part, i) => {
+      const [seats, head, shown, count] = part.split(".");
+      const ok = /^[0-9]{1,10}$/.test(seats ?? "") && KEY.test(head ?? "") && (shown === "-" || KEY.test(shown ?? "")) &&
+        /^(0|[1-9][0-9]{0,5})$/.test(count ?? "") && (shown === "-") === (count === "0");
+      if (!ok) throw new Error(`its device ${i + 1} (f=) is damaged`);
+      const list = [...seats].map(Number);
+      if (list.some((seat) => seat >= players || held.has(seat))) throw new Error(`its device ${i + 1} (f=) holds a seat it cannot`);
+      list.forEach((seat) => held.add(seat));
+      return { seats: list, head, shown: shown === "-" ? null : shown, count: Number(count) };
+    }),
+  };
 }
 
 /** Split a hash or a pasted link into {name, params, hasQuery}. */

@@ -4,10 +4,11 @@
 import { engine } from "./boot.js";
 import { drawDiagrams } from "./diagrams.js";
 import { plainMessage } from "./engine.js";
-import { catalogEntry, gameByName, gameForLink, loadUi } from "./games/index.js";
-import { parseShare, readHash, shareHash } from "./links.js";
+import { addressee, sendHash } from "./bylinks.js";
+import { catalogEntry, gameByName, gameForLink, loadUi, seatNamesOf } from "./games/index.js";
+import { readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
-import { SEAT_CHOICES, SEAT_LEVELS } from "./session.js";
+import { SEAT_CHOICES, SEAT_LEVELS, linkRecord } from "./session.js";
 import * as saves from "./storage.js";
 import { store } from "./store.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
@@ -64,7 +65,8 @@ async function readImport(api, raw) {
     const entry = gameForLink(name);
     if (!entry) throw new Error(`this is neither a game record nor a link to a game here (no game called ${quote(name)})`);
     if (!hasQuery) throw new Error("this link holds no moves");
-    const { record, at } = parseShare(entry.name, params);
+    if (params.has("f")) return { navigate: `#/${entry.name}?${params}` }; // a game by links opens as its link does
+    const { record, at } = await linkRecord(entry.name, params);
     const state = await engine.call("state", { record, ply: at });
     return api.sessionForRecord(entry, state, record.moves, at ?? record.moves.length);
   }
@@ -119,7 +121,11 @@ export function importGame(api) {
           const submit = document.getElementById("import-submit");
           submit.disabled = true;
           try {
-            const { session, state, saved } = await readImport(api, field.value);
+            const { session, state, saved, navigate } = await readImport(api, field.value);
+            if (navigate) {
+              location.hash = navigate;
+              return true;
+            }
             api.adoptAndShow(session, state);
             const moves = session.record.moves.length;
             showMessage(saved
@@ -144,7 +150,13 @@ export function importGame(api) {
 
 export async function share() {
   const { record, cursor } = store.state.session;
-  const link = location.href.split("#")[0] + shareHash(record, cursor, catalogEntry(record.game));
+  let packed = null;
+  try {
+    packed = (await engine.call("pack", { record })).packed;
+  } catch {
+    packed = null; // the moves written out in full make a longer link, as good
+  }
+  const link = location.href.split("#")[0] + shareHash(record, cursor, catalogEntry(record.game), packed);
   const field = h("input", { id: "share-link", type: "text", readonly: true, "aria-label": "Link to this position" });
   field.value = link;
   const status = h("p", { class: "dialog-status", role: "status" });
@@ -163,6 +175,76 @@ export async function share() {
   field.select();
   const copied = await copyText(link, null);
   status.textContent = copied ? "The link is copied to the clipboard." : "Select the link above and copy it.";
+}
+
+// -- a game by links: send it ----------------------------------------------------------
+
+/**
+ * "Send your move": the link of the game by links as it is now, for the device
+ * that must act next: the system's share sheet where the browser has one, the
+ * clipboard, a QR code for someone in the same room, or a file.
+ */
+export async function sendGame() {
+  const { session: s, position, page } = store.state;
+  if (!s?.link || !position) return;
+  let hash;
+  try {
+    hash = await sendHash(s, position);
+  } catch (error) {
+    showMessage(`The link could not be made: ${plainMessage(error.message)}`);
+    return;
+  }
+  const link = location.href.split("#")[0] + hash;
+  const names = seatNamesOf(page.entry.ui, position);
+  const to = addressee(s, position);
+  const field = h("input", { id: "send-link", type: "text", readonly: true, "aria-label": "Link to send" });
+  field.value = link;
+  const status = h("p", { class: "dialog-status", role: "status" });
+  const code = h("div", { id: "send-qr-code", class: "qr-code" });
+  const sheet = typeof navigator.share === "function"
+    ? h("button", { type: "button", id: "send-share", class: "primary", onclick: async () => {
+      try {
+        await navigator.share({ title: `${page.entry.title}: your move`, url: link });
+        status.textContent = "Sent.";
+      } catch (error) {
+        if (error.name !== "AbortError") status.textContent = "The share sheet would not open: copy the link instead.";
+      }
+    } }, "Share…") : null;
+  const showCode = async () => {
+    status.textContent = "";
+    try {
+      const { qrSvg } = await import("./qr.js");
+      const svg = await qrSvg(link);
+      if (!svg) throw new Error("too long");
+      code.replaceChildren(typeof svg === "string" ? h("div", { html: svg }) : svg);
+      status.textContent = "Let the other player scan this code with their phone's camera.";
+    } catch {
+      status.textContent = `This game's link (${link.length.toLocaleString()} characters) is too long for a QR code: send the link or the file.`;
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([link + "\n"], { type: "text/plain" }));
+    h("a", { href: url, download: `${s.game}-by-links-move-${s.record.moves.length}.txt` }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  openDialog({
+    id: "send-dialog",
+    title: to === null ? "Send the game" : `Send your move to ${names[to]}`,
+    body: [
+      h("p", {}, to === null
+        ? "Whoever plays in this game and opens this link sees it as it is now."
+        : `${names[to]} opens this link on their own device: it shows your move, and their reply comes back to you as a link to open here.`),
+      field,
+      h("div", { class: "dialog-inline" }, sheet, copyButton("send-copy", "Copy link", () => link, field, status),
+        h("button", { type: "button", id: "send-qr", onclick: showCode }, "QR code"),
+        h("button", { type: "button", id: "send-file", onclick: download }, "As a file")),
+      code,
+      status,
+    ],
+    actions: [{ label: "Close", id: "send-close" }],
+  });
+  field.focus();
+  field.select();
 }
 
 // -- rules ------------------------------------------------------------------------
@@ -319,6 +401,9 @@ function savedItem(api, item, refill) {
 
 // -- a new game: players, options and seats -------------------------------------------
 
+/** Who plays a seat in a game by links: this device, or a friend's (their own device, by link). */
+const LINK_SEAT_CHOICES = [["mine", "You, on this device"], ["friend", "A friend, by link"]];
+
 /** An option's choice in words: the engine's label for it, else the value itself. */
 function choiceText(spec, index) {
   const value = spec.choices[index];
@@ -361,6 +446,20 @@ export function newGameSetup(entry, info, current) {
     return { key, spec, field, more, row: h("div", { class: "setup-row" },
       h("label", { class: "setup-label", for: `setup-${key}` }, spec.label || key), field, help) };
   });
+  // Played here (pass and play, the computer) or by links, each player on their own device (bylinks.js).
+  let byLinks = Boolean(current?.link);
+  const owners = Array.from({ length: Math.max(...counts) }, (_, i) => (i === 0 ? "mine" : "friend"));
+  const howField = h("select", { id: "setup-how", name: "how", "aria-describedby": "setup-how-help" },
+    h("option", { value: "here" }, "On this device"),
+    h("option", { value: "links" }, "With friends far away, by links"));
+  howField.value = byLinks ? "links" : "here";
+  const howHelp = h("p", { class: "setup-help", id: "setup-how-help" });
+  const howError = h("p", { class: "dialog-error", id: "setup-how-error", role: "alert", hidden: true });
+  howField.addEventListener("change", () => {
+    byLinks = howField.value === "links";
+    howError.hidden = true;
+    fillSeats();
+  });
   const seatList = h("div", { class: "setup-seats" });
   const seatNote = h("p", { class: "setup-help", id: "setup-seats-note" }); // the game's words on the seats
 
@@ -387,12 +486,22 @@ export function newGameSetup(entry, info, current) {
     const names = typeof entry.ui.seats === "function" ? entry.ui.seats(players, options()) : entry.ui.seats;
     seatNote.textContent = entry.ui.seatsNote?.(players, options()) || "";
     seatNote.hidden = !seatNote.textContent;
+    howHelp.textContent = byLinks
+      ? "Each friend plays on their own phone or computer. After each move you send the game as a link (a message, " +
+        "or a QR code); their reply comes back as a link. The dice are rolled from every device's share, so nobody can " +
+        "foresee or choose them."
+      : "Pass and play on this device, or play the computer.";
     seatList.replaceChildren(...names.map((name, i) => {
       const id = `setup-seat-${i}`;
+      const choices = byLinks ? LINK_SEAT_CHOICES : SEAT_CHOICES;
+      const chosenHere = byLinks ? owners : seats;
       const field = h("select", { id, name: id, "data-seat": String(i) },
-        SEAT_CHOICES.map(([value, text]) => h("option", { value }, text)));
-      field.value = seats[i];
-      field.addEventListener("change", () => { seats[i] = field.value; });
+        choices.map(([value, text]) => h("option", { value }, text)));
+      field.value = chosenHere[i];
+      field.addEventListener("change", () => {
+        chosenHere[i] = field.value;
+        howError.hidden = true;
+      });
       const swatch = entry.ui.seatSwatches?.[i];
       return h("div", { class: "setup-seat" },
         h("label", { for: id, class: "setup-seat-name" },
@@ -414,16 +523,29 @@ export function newGameSetup(entry, info, current) {
       id: "setup-dialog",
       title: `New game of ${entry.title}`,
       body: h("div", { class: "setup" },
+        h("div", { class: "setup-row" }, h("label", { class: "setup-label", for: "setup-how" }, "Play"), howField, howHelp),
         counts.length > 1 ? h("div", { class: "setup-row" },
           h("label", { class: "setup-label", for: "setup-players" }, "Players"), countField) : null,
         optionFields.map((o) => o.row),
         h("fieldset", { class: "setup-who", "aria-describedby": "setup-seats-note" },
-          h("legend", { class: "setup-label" }, "Who plays"), seatNote, seatList)),
+          h("legend", { class: "setup-label" }, "Who plays"), seatNote, seatList), howError),
       actions: [
         { label: "Cancel", id: "setup-cancel" },
         {
           label: "Start", id: "setup-start", primary: true, onClick: () => {
-            answer = { players, options: options(), seats: seats.slice(0, players) };
+            if (!byLinks) {
+              answer = { players, options: options(), seats: seats.slice(0, players) };
+              return true;
+            }
+            const mine = owners.slice(0, players).flatMap((owner, seat) => (owner === "mine" ? [seat] : []));
+            if (mine.length === 0 || mine.length === players) {
+              howError.textContent = mine.length ? "Choose at least one seat for a friend: a game by links is played on several devices."
+                : "Choose at least one seat for yourself.";
+              howError.hidden = false;
+              return false;
+            }
+            answer = { players, options: options(), seats: Array(players).fill("human"), byLinks: true, mine };
+            return true;
           },
         },
       ],

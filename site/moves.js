@@ -4,6 +4,7 @@
 // adopt(), which puts it in the store and saves it; the computer (computer.js)
 // and the views follow the store from there.
 import { engine } from "./boot.js";
+import { makeByLinks } from "./bylinks.js";
 import { plainMessage } from "./engine.js";
 import { catalogEntry } from "./games/index.js";
 import * as menus from "./menus.js";
@@ -165,7 +166,9 @@ export async function startFresh(note, setup = null) {
   const entry = store.state.page.entry;
   const done = await locked(async () => {
     const fresh = await freshSession(entry, setup);
-    adopt(fresh.session, fresh.state);
+    // A game by links: this device holds the seats chosen as its own; the others join by link (bylinks.js).
+    const session = setup?.byLinks ? await makeByLinks(fresh.session, entry, setup.mine) : fresh.session;
+    adopt(session, fresh.state);
     return true;
   });
   if (done && note) showMessage(note, { error: false });
@@ -176,7 +179,7 @@ export async function newGame() {
   const entry = store.state.page.entry;
   const info = catalogEntry(entry.name);
   const shown = store.state.session;
-  const current = shown ? { record: shown.record, seats: seatsOf(shown) } : null;
+  const current = shown ? { record: shown.record, seats: seatsOf(shown), link: Boolean(shown.link) } : null;
   const setup = info ? await menus.newGameSetup(entry, info, current) : null;
   if (info && !setup) return; // cancelled
   if (store.state.page.entry !== entry) return;

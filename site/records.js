@@ -104,6 +104,17 @@ export function readRecordText(text) {
  * from a save is checked here, so a save that passes can break neither the page
  * nor the engine.
  */
+/** Whether a save's `link` (a game by links: bylinks.js) has its shape. */
+function linkShape(link) {
+  const key = (value) => typeof value === "string" && /^[0-9A-Za-z_-]{22}$/.test(value);
+  const fair = link.fair;
+  return isObject(link) && key(link.id) && (link.party === null || Number.isInteger(link.party)) &&
+    (link.secret === null || key(link.secret)) && isObject(fair) && fair.id === link.id && Array.isArray(fair.parties) &&
+    fair.parties.every((p) => isObject(p) && Array.isArray(p.seats) && p.seats.every(Number.isInteger) && key(p.head) &&
+      (p.shown === null || key(p.shown)) && Number.isInteger(p.count)) &&
+    (link.party === null || (link.party < fair.parties.length && key(link.secret)));
+}
+
 export function saveProblem(entry, id) {
   if (!isObject(entry)) return "it is not a saved-game object";
   if (entry.id !== id) return "its id does not match its key";
@@ -119,5 +130,6 @@ export function saveProblem(entry, id) {
     return "its seats are not a list of names";
   }
   if (entry.chosen != null && typeof entry.chosen !== "boolean") return "its setup mark is not true or false";
+  if (entry.link != null && !linkShape(entry.link)) return "its data of a game by links is damaged";
   return "";
 }

@@ -63,7 +63,7 @@ function isDefault(record, info) {
     Object.entries(info.options || {}).every(([key, spec]) => record.options?.[key] === spec.default);
 }
 
-function newSession(entry, record, cursor, seats = null) {
+export function newSession(entry, record, cursor, seats = null) {
   const now = Date.now();
   const session = { id: saves.newId(), game: entry.name, title: startedTitle(entry), created: now, updated: now, record, cursor };
   if (seats) session.seats = [...seats];
@@ -92,6 +92,7 @@ export function coachOn(state) {
  */
 export function computerToMove({ session: s, position: state } = store.state) {
   if (!s || !state || state.is_over) return null;
+  if (s.link) return null; // a game by links: its dice come from the players' shares (bylinks.js), its seats are people
   if (state.to_move === CHANCE) return { chance: true };
   const seat = seatsOf(s, state.players)[state.to_move];
   return seat && seat !== "human" ? { player: state.to_move, level: seat } : null;
@@ -197,12 +198,27 @@ export function reportUnreadable() {
   }
 }
 
+/**
+ * A link's record and the ply it shows: {record, at} (links.js parseShare), its
+ * packed moves (m=) unpacked by the engine. Throws an Error saying what is wrong.
+ */
+export async function linkRecord(game, params) {
+  const parsed = parseShare(game, params);
+  if (parsed.packed === null) return parsed;
+  const { record } = await engine.call("unpack", { game, players: parsed.record.players, seed: parsed.record.seed,
+    options: parsed.record.options, packed: parsed.packed });
+  if (parsed.at !== null && parsed.at > record.moves.length) {
+    throw new Error(`at=${parsed.at} is past the end of the game (${record.moves.length} moves)`);
+  }
+  return { record, at: parsed.at };
+}
+
 /** A share link's game: {session, state}, or null (with a message) if the link is bad. */
 export async function openLink(entry, params) {
   let parsed;
   let state;
   try {
-    parsed = parseShare(entry.name, params);
+    parsed = await linkRecord(entry.name, params);
     state = await engine.call("state", { record: parsed.record, ply: parsed.at });
   } catch (error) {
     if (error.code === "engine_unavailable") throw error;
@@ -295,7 +311,7 @@ export function persist(s, state) {
     // from another tab's (changedElsewhere), so a save that failed must leave it as it was.
     const updated = Date.now();
     saves.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated, title: s.title,
-      seats: seatsOf(s), chosen: s.chosen || undefined });
+      seats: seatsOf(s), chosen: s.chosen || undefined, link: s.link });
     s.updated = updated;
     saves.setCurrentId(s.game, s.id);
     saves.keepPicture(s, state);

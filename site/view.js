@@ -4,6 +4,7 @@
 // buttons do comes in as `actions` (app.js); the board itself is board.js, the
 // marks of the last turns on it come from marks.js, the zoom from zoom.js.
 import { Board } from "./board.js";
+import { addressee, mySeats } from "./bylinks.js";
 import { catalogEntry, seatNamesOf, showStylesOf } from "./games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "./marks.js";
@@ -59,6 +60,10 @@ function buildGameView(entry, actions) {
   els.reviewButton = h("button", { type: "button", id: "review-button", class: "review-button", onclick: actions.review },
     "Review");
   els.howTo = h("section", { id: "how-to", class: "how-to", "aria-labelledby": "how-to-title", hidden: true });
+  // A game by links: whose turn it is, whether it is this device's, and the button that sends the game.
+  els.linkStatus = h("p", { id: "link-status", class: "link-status", role: "status" });
+  els.sendButton = h("button", { type: "button", id: "send-move", onclick: actions.send }, "Send your move");
+  els.linkPanel = h("div", { id: "link-panel", class: "link-panel", hidden: true }, els.linkStatus, els.sendButton);
   els.seatSelects = [];
   els.hintButton = toolButton("hint-button", "Hint", actions.showHint, "✧");
   els.undo = toolButton("undo", "Undo", actions.undo, "↶", { "aria-keyshortcuts": "U Control+Z" });
@@ -89,7 +94,7 @@ function buildGameView(entry, actions) {
     els.howTo,
     h("div", { class: "side" },
       els.lesson,
-      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.announce),
+      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.linkPanel, els.announce),
       h("div", { class: "recent-area" }, els.recent),
       els.choices,
       els.panel,
@@ -467,6 +472,8 @@ function renderGame(page) {
     select.disabled = picture;
   });
   if (els.seatSummary) els.seatSummary.textContent = seatSummary(seats);
+  els.seats.hidden = Boolean(s.link); // a game by links: every seat is a person, each on their own device
+  drawLinkPanel(page, seatNames);
   const computerTurn = computerToMove(page);
   els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending);
   const hinted = hint?.cells ? new Set(hint.cells) : new Set();
@@ -672,6 +679,32 @@ function coachWords(notes, state, seatNames) {
     return "";
   }).filter(Boolean);
   return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";
+}
+
+/** A game by links: whose turn it is and whether it is this device's; the Send button, primary when the game waits for another device. */
+function drawLinkPanel(page, seatNames) {
+  const { els } = view;
+  const s = page.session;
+  const state = page.position;
+  els.linkPanel.hidden = !s.link;
+  if (!s.link) return;
+  const mine = mySeats(s);
+  const to = addressee(s, state);
+  const list = (seats) => seats.map((seat) => seatNames[seat]).join(" and ");
+  let text;
+  if (!mine.length) text = "You are watching this game by links: its seats are played on other devices.";
+  else if (s.cursor < s.record.moves.length) text = `You play ${list(mine)}. Go to the last move to play on.`;
+  else if (state.is_over) text = "The game is over: send it, so that everyone sees how it ended.";
+  else if (state.to_move === CHANCE) {
+    text = to === null ? "Rolling the dice from every device's share…"
+      : `The dice wait for ${seatNames[to]}'s share: send them the game, and their device rolls.`;
+  } else if (to === null) text = `Your turn: you play ${seatNames[state.to_move]}.`;
+  else text = `${seatNames[to]}'s turn, on their own device: send them your move. Their reply comes as a link.`;
+  if (els.linkStatus.textContent !== text) els.linkStatus.textContent = text;
+  const waiting = Boolean(mine.length) && s.cursor === s.record.moves.length && (to !== null || state.is_over);
+  els.sendButton.classList.toggle("primary", waiting);
+  els.sendButton.textContent = state.is_over ? "Send the game" : to === null ? "Send the game" : `Send your move to ${seatNames[to]}`;
+  els.sendButton.disabled = page.busy > 0;
 }
 
 /** One Human / Computer selector per seat. */

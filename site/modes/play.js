@@ -8,8 +8,10 @@
 // game by links) is one more module like this one.
 import { engine } from "../boot.js";
 import { play } from "../moves.js";
+import { mySeats } from "../bylinks.js";
+import { seatNamesOf } from "../games/index.js";
 import { computerToMove } from "../session.js";
-import { store } from "../store.js";
+import { CHANCE, store } from "../store.js";
 
 /**
  * One tap or choice toward a move; the move is played once it is whole. A step
@@ -19,6 +21,14 @@ import { store } from "../store.js";
 export function enterStep(step) {
   const { position, busy, input, session } = store.state;
   if (!position || busy || computerToMove() || position.is_over) return {};
+  if (session.link) {
+    // A game by links: this device plays its own seats, at the game's last position.
+    const why = notHere(session, position);
+    if (why) {
+      store.update({ refusal: why });
+      return {};
+    }
+  }
   const before = input.prefix.slice();
   const result = input.step(step);
   store.update({ input, preview: null, refusal: null });
@@ -26,6 +36,16 @@ export function enterStep(step) {
   if (result.move) play(result.move);
   else if (!result.changed && !letGo) explainRefusal(session, position, [...before, step]);
   return result;
+}
+
+/** Why this device may not move here in a game by links, or "" if it may. */
+function notHere(session, position) {
+  const mine = mySeats(session);
+  if (!mine.length) return "You are watching this game: its seats are played on other devices.";
+  if (session.cursor !== session.record.moves.length) return "Go to the last move to play: moves sent by link cannot be taken back.";
+  if (position.to_move === CHANCE || mine.includes(position.to_move)) return "";
+  const name = seatNamesOf(store.state.page.entry.ui, position)[position.to_move];
+  return `It is ${name}'s turn, played on their own device: send them your move (Send), and their reply comes as a link.`;
 }
 
 /** Ask the engine why the rules refuse `steps` here, and say it under the board. */

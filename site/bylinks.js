@@ -1,0 +1,170 @@
+// A game by links: people far apart play one game, each on their own device,
+// by sending each other links, with no server. Each device is a "party" of the
+// game that plays its own seats. A link carries the whole game (its moves packed
+// by the engine, m=), the fair-dice data (f=: each party's commitment and the
+// last share of the dice it showed; py_engines/fair.py) and the seat it is sent
+// to (to=).
+//
+// - Starting (the new-game dialog): this device is party 0, with the seats it keeps.
+// - Opening a link of a game this device has not seen: it joins, as the seat the
+//   link was sent to; a seat another device plays already is only watched.
+// - Opening a link of a game this device has: it updates the same saved game if
+//   it carries it further (the new moves are shown one by one: linkplay.js), and
+//   is refused otherwise: "already seen" for an older or the same link, and a
+//   link whose moves or players differ from this device's game changes nothing.
+// - Dice: linkplay.js asks the engine to show this device's share and play what
+//   both shares give (fair_step); a share still missing is asked for by sending
+//   the link to the device that holds it.
+import { engine } from "./boot.js";
+import { catalogEntry } from "./games/index.js";
+import { fairText, parseFair, shareHash } from "./links.js";
+import { linkRecord, newSession } from "./session.js";
+import * as saves from "./storage.js";
+import { CHANCE } from "./store.js";
+
+/** 16 random bytes in base64url (22 characters): a game's id, or a device's secret. */
+export function randomKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The seats this device plays in a game by links (none when it only watches). */
+export function mySeats(s) {
+  const party = s?.link?.party;
+  return Number.isInteger(party) ? s.link.fair.parties[party].seats : [];
+}
+
+/** A party for this device: its secret (kept here only) and its commitment to its shares (the engine's hash chain). */
+async function newParty(seats) {
+  const secret = randomKey();
+  const { head } = await engine.call("fair_head", { secret });
+  return { secret, party: { seats, head, shown: null, count: 0 } };
+}
+
+function titled(entry) {
+  const when = new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return `${entry.title} by links, ${when}`;
+}
+
+/** Make a fresh session a game by links in which this device plays the seats `mine`. */
+export async function makeByLinks(session, entry, mine) {
+  const { secret, party } = await newParty([...mine].sort((a, b) => a - b));
+  const id = randomKey();
+  const fair = { id, parties: [party] };
+  const { pending } = await engine.call("fair_check", { record: session.record, fair: JSON.stringify(fair) });
+  return { ...session, title: titled(entry), chosen: true, link: { id, party: 0, secret, fair, pending } };
+}
+
+/** The seats whose devices the dice wait for (a share not shown yet, or a seat that has not joined). */
+export function waitingSeats(link) {
+  const waiting = link.pending?.waiting || [];
+  return waiting.map((who) => (Number.isInteger(who) ? link.fair.parties[who]?.seats[0] : who?.seat))
+    .filter(Number.isInteger);
+}
+
+/**
+ * The seat the game waits for now, if it is another device's: the link goes to
+ * it. null when this device can go on (its turn, its share) or the game is over.
+ */
+export function addressee(s, position) {
+  if (!s?.link || position.is_over) return null;
+  const mine = mySeats(s);
+  if (position.to_move === CHANCE) {
+    const others = waitingSeats(s.link).filter((seat) => !mine.includes(seat));
+    const ownShareMissing = (s.link.pending?.waiting || []).includes(s.link.party);
+    return ownShareMissing || !others.length ? null : others[0];
+  }
+  return mine.includes(position.to_move) ? null : position.to_move;
+}
+
+/** The hash of the link that sends the game as it is now (to the seat that must act next). */
+export async function sendHash(s, position) {
+  const { packed } = await engine.call("pack", { record: s.record });
+  const to = addressee(s, position);
+  return `${shareHash(s.record, s.record.moves.length, catalogEntry(s.game), packed)}&f=${fairText(s.link.fair)}` +
+    (to === null ? "" : `&to=${to}`);
+}
+
+const samePrefix = (a, b) => a.every((move, i) => move === b[i]);
+const sameList = (a, b) => a.length === b.length && samePrefix(a, b);
+
+/** The saved game by links of id `id`, if this device has it. */
+function savedGame(id) {
+  const found = saves.listSaves().find((item) => item.ok && item.save.link?.id === id);
+  return found ? found.save : null;
+}
+
+/**
+ * Open a link of a game by links (its query has f=). Resolves what to show:
+ * {session, state (at `from`), from, note}: `from` is how far this device had
+ * seen the game (the moves after it are new), `note` what to say; or
+ * {refused: text} when the link is one to leave aside. Throws an Error saying
+ * what is damaged in a link that cannot be read.
+ */
+export async function openGameLink(entry, params) {
+  const { record } = await linkRecord(entry.name, params);
+  const whole = await engine.call("state", { record });
+  const fair = parseFair(params.get("f"), whole.players);
+  const to = params.has("to") ? Number(params.get("to")) : null;
+  if (to !== null && !(/^[0-9]$/.test(params.get("to")) && to < whole.players)) throw new Error("the seat it is sent to (to=) is damaged");
+  // The engine checks every roll against the players' shares, and every share against its commitment.
+  const { pending } = await engine.call("fair_check", { record: whole.record, fair: JSON.stringify(fair) });
+  const mine = savedGame(fair.id);
+  if (mine) return carryOn(mine, whole, fair);
+  return join(entry, whole, fair, to, pending);
+}
+
+/** A first link of a game: join it as the seat it was sent to, or watch it. */
+async function join(entry, whole, fair, to, pending) {
+  const total = whole.record.moves.length;
+  const free = to !== null && !fair.parties.some((party) => party.seats.includes(to));
+  let link = { id: fair.id, party: null, secret: null, fair, pending };
+  if (free) {
+    const { secret, party } = await newParty([to]);
+    const joined = { ...fair, parties: [...fair.parties, party] };
+    const check = await engine.call("fair_check", { record: whole.record, fair: JSON.stringify(joined) });
+    link = { id: fair.id, party: joined.parties.length - 1, secret, fair: joined, pending: check.pending };
+  }
+  const session = { ...newSession(entry, whole.record, total), title: titled(entry), chosen: true, link };
+  const names = entry.ui.seats;
+  const name = (seat) => (typeof names === "function" ? names(whole.players, whole.record.options) : names)[seat];
+  const note = free ? `You joined this game by links: you play ${name(to)} on this device.`
+    : "You are watching this game: its seats are played on other devices.";
+  return { session, state: whole, from: total, note };
+}
+
+/** A link of a game this device has: taken if it carries the game further, else left aside. */
+async function carryOn(save, whole, fair) {
+  const ours = save.record.moves;
+  const theirs = whole.record.moves;
+  const header = (r) => JSON.stringify([r.game, r.players, r.seed, r.options]);
+  if (header(save.record) !== header(whole.record)) {
+    return { refused: "This link is of another game than yours with the same name: nothing was changed." };
+  }
+  const known = save.link.fair.parties;
+  const changed = known.findIndex((p, i) => !fair.parties[i] || fair.parties[i].head !== p.head ||
+    !sameList(fair.parties[i].seats, p.seats));
+  if (changed >= 0) return { refused: "This link's players are not those of your game (a device's commitment to its dice differs): nothing was changed." };
+  const prefix = Math.min(ours.length, theirs.length);
+  if (!samePrefix(ours.slice(0, prefix), theirs)) {
+    const at = ours.findIndex((move, i) => i < prefix && move !== theirs[i]) + 1;
+    return { refused: `This link does not continue your game: its move ${at} differs from yours. Nothing was changed.` };
+  }
+  // Shares: this device's own may be further here (shown, not sent yet); every other device's may only grow.
+  const behind = fair.parties.some((p, i) => i < known.length && i !== save.link.party && p.count < known[i].count);
+  const ahead = theirs.length > ours.length || fair.parties.length > known.length ||
+    fair.parties.some((p, i) => i < known.length && i !== save.link.party && p.count > known[i].count);
+  if (!ahead || theirs.length < ours.length || behind) {
+    return { refused: ahead ? "This link does not continue your game: it is behind it in places and ahead in others. Nothing was changed."
+      : "This link was seen already: your game is as far as it, or further. Nothing was changed.", seen: save };
+  }
+  const own = save.link.party;
+  const merged = { ...fair, parties: fair.parties.map((p, i) => (i === own && known[i].count > p.count ? known[i] : p)) };
+  const { pending } = await engine.call("fair_check",
+    { record: whole.record, fair: JSON.stringify(merged), known: JSON.stringify(save.link.fair) });
+  const session = { ...save, record: whole.record, cursor: ours.length, link: { ...save.link, fair: merged, pending } };
+  const state = await engine.call("state", { record: whole.record, ply: ours.length });
+  const news = theirs.length - ours.length;
+  const note = news ? `${news} new move${news === 1 ? "" : "s"} since you last saw this game.` : "The players' dice shares arrived.";
+  return { session, state, from: ours.length, note };
+}

@@ -1,0 +1,70 @@
+// A game by links in play (bylinks.js says what a link holds). A watcher: at a
+// chance point at the end of such a game, this device's share of the dice is
+// shown and what both shares give is played (the engine's fair_step), so the
+// dice are never rolled by one device alone. And the moves a link brings are
+// shown one after the other, each moving on the board.
+import { engine } from "./boot.js";
+import { plainMessage } from "./engine.js";
+import { adopt } from "./moves.js";
+import { CHANCE, store } from "./store.js";
+import { showMessage } from "./ui.js";
+
+const MOVE_MS = 700; // between two moves a link brought, so each is seen
+
+let motions = 0;
+let settled = "";    // the position (game, moves, shares) whose dice were last worked out
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Run `work` with the input locked (as moves.js does for every change of position). */
+async function locked(work) {
+  store.update({ busy: store.state.busy + 1 });
+  try {
+    return await work();
+  } finally {
+    store.update({ busy: store.state.busy - 1 });
+  }
+}
+
+/**
+ * Show the moves of `session` after ply `from` one by one, each moving on the
+ * board, and save the game as it ends. Resolves once the last is shown.
+ */
+export function showMoves(session, from) {
+  return locked(async () => {
+    const total = session.record.moves.length;
+    for (let ply = Math.min(from + 1, total); ply <= total; ply++) {
+      const state = await engine.call("state", { record: session.record, ply });
+      if (store.state.session?.id !== session.id) return; // another game was opened meanwhile
+      adopt({ ...session, cursor: ply }, state, ply === total);
+      if (ply > from && state.last_move) {
+        store.update({ motion: { id: ++motions, events: state.last_move.events, position: state } });
+      }
+      if (ply < total) await pause(MOVE_MS);
+    }
+  });
+}
+
+/** At a chance point at the end of a game by links: show this device's share and play what the shares give. */
+async function settle() {
+  const { session: s, position, busy, engine: up } = store.state;
+  if (!s?.link || !Number.isInteger(s.link.party) || !position || busy || up !== "ready") return;
+  if (position.is_over || position.to_move !== CHANCE || s.cursor !== s.record.moves.length) return;
+  const key = `${s.id}:${s.record.moves.length}:${s.link.fair.parties.map((p) => p.count).join()}`;
+  if (settled === key) return;
+  settled = key;
+  try {
+    const answer = await locked(() => engine.call("fair_step",
+      { record: s.record, fair: JSON.stringify(s.link.fair), party: s.link.party, secret: s.link.secret }));
+    const now = store.state.session;
+    if (now?.id !== s.id || now.record.moves.length !== s.record.moves.length) return;
+    await showMoves({ ...now, record: answer.record, link: { ...now.link, fair: answer.fair, pending: answer.pending } },
+      s.record.moves.length);
+  } catch (error) {
+    showMessage(`The dice could not be rolled: ${plainMessage(error.message)}`);
+  }
+}
+
+store.watch((state, patch) => {
+  if ("session" in patch || "position" in patch || "busy" in patch || "engine" in patch) settle();
+});
