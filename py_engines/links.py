@@ -31,8 +31,11 @@ from typing import Any
 from . import start_game
 from .core import MAX_RECORD_CHARS, Game, IllegalMove, quote
 
-MAX_PACKED_CHARS = MAX_RECORD_CHARS
-"""The longest packed text: the page reads a link's moves up to this length, packed or not."""
+MAX_PACKED_CHARS = 100_000
+"""The longest packed text: some ten times what the longest game seen packs into (a
+Nimbus game of 7,000 plies, about 8,000 characters). Unpacking divides the number once a
+ply, so its cost grows with the number's length times the plies: the limit keeps a
+crafted text from holding the engine for long (at most a few seconds)."""
 MAX_PLIES = MAX_RECORD_CHARS // 4
 """The most plies a packed text may say: a record of MAX_RECORD_CHARS holds no more
 (each move takes at least four characters there: quotes, a letter and a comma)."""
@@ -54,7 +57,8 @@ def choices(game: Game) -> list[str]:
 
 def pack(name: str, players: int | None, seed: int, options: dict[str, Any] | None, moves: list[str]) -> str:
     """The packed text of a game's moves. ValueError for a bad game, player count, seed or
-    options (as ``start_game``), IllegalMove for a move that is not legal where it is played."""
+    options (as ``start_game``) or a game that packs longer than MAX_PACKED_CHARS; IllegalMove
+    for a move that is not legal where it is played."""
     game = start_game(name, players, seed, options)
     number, place = 0, 1
     for ply, move in enumerate(moves, 1):
@@ -66,7 +70,11 @@ def pack(name: str, players: int | None, seed: int, options: dict[str, Any] | No
             number += index * place
             place *= len(here)
         game.play(move)  # a lone choice is still checked against the move written
-    return f"{len(moves)}.{_to_text(number)}"
+    packed = f"{len(moves)}.{_to_text(number)}"
+    if len(packed) > MAX_PACKED_CHARS:
+        raise ValueError(f"the game is too long for a link: {len(packed):,} characters packed, "
+                         f"at most {MAX_PACKED_CHARS:,}")
+    return packed
 
 
 def unpack(name: str, players: int | None, seed: int, options: dict[str, Any] | None, packed: Any) -> Game:

@@ -10,7 +10,7 @@ from urllib.parse import quote as url_quote
 import pytest
 
 import py_engines
-from py_engines import IllegalMove, bridge, new_game
+from py_engines import IllegalMove, bridge, links, new_game
 from py_engines.core import CHANCE
 from py_engines.games import CLASSES
 from py_engines.links import MAX_PLIES, DamagedLink, choices, pack, unpack
@@ -144,6 +144,19 @@ def test_an_illegal_move_cannot_be_packed():
         pack("chess", 2, 0, {}, [])
 
 
+def test_a_game_too_long_for_a_link_is_neither_packed_nor_unpacked(monkeypatch):
+    game = random_game("nymbat", 3, 2)
+    packed = pack("nymbat", 2, 3, {}, game.history)
+    monkeypatch.setattr(links, "MAX_PACKED_CHARS", len(packed) - 1)
+    with pytest.raises(ValueError, match="too long for a link"):
+        pack("nymbat", 2, 3, {}, game.history)
+    with pytest.raises(DamagedLink, match="characters long"):
+        unpack("nymbat", 2, 3, {}, packed)
+    assert call(op="pack", record=json.loads(game.to_json()))["error"]["code"] == "bad_request"
+    monkeypatch.setattr(links, "MAX_PACKED_CHARS", len(packed))
+    assert unpack("nymbat", 2, 3, {}, packed).history == game.history
+
+
 def whole_manalath_game() -> tuple[list[str], str]:
     game = random_game("manalath", 11, 2)
     return game.history, pack("manalath", 2, 11, {}, game.history)
@@ -169,7 +182,7 @@ def whole_manalath_game() -> tuple[list[str], str]:
     (lambda moves, packed: packed + "_" * 8, "too large"),
     (lambda moves, packed: f"{len(moves) + 1}.{packed.split('.')[1]}", "the game is over after"),
     (lambda moves, packed: f"{len(moves) - 1}.{packed.split('.')[1]}", "too large"),
-    (lambda moves, packed: "x" * 1_000_001, "characters long"),
+    (lambda moves, packed: "x" * 100_001, "characters long"),
 ])
 def test_every_kind_of_damage_is_refused_with_words_and_the_bridge_answers_bad_request(make_text, words):
     moves, packed = whole_manalath_game()
