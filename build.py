@@ -6,11 +6,11 @@
     python3 build.py test [pytest args]    set up .venv and a browser, then run every test
     python3 build.py bench [--quick]       print the benchmark figures
 
-The build fetches the pinned Pyodide runtime (npm) and micropip wheel (pip),
-checks them against the hashes below, and caches them in .cache/ (the tests
-fetch axe-core the same way). It needs only the Python standard library, npm
-(with its Node.js, which also compiles the engine to the runtime's bytecode)
-and pip.
+The build fetches the pinned Pyodide runtime and QR code library (npm) and
+micropip wheel (pip), checks them against the hashes below, and caches them in
+.cache/ (the tests fetch axe-core the same way). It needs only the Python
+standard library, npm (with its Node.js, which also compiles the engine to the
+runtime's bytecode) and pip.
 """
 from __future__ import annotations
 
@@ -53,6 +53,39 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 AXE_VERSION = "4.14.1"
 AXE_TARBALL_SHA256 = "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745"
 AXE_SCRIPT_SHA256 = "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c"
+# qrcode-generator, Kazuhiko Arase's (MIT, no dependencies): the page draws the QR code of a
+# link with it (site/qr.js), for someone in the same room. Its ES module ships in the site as
+# vendor/qrcode.mjs, with its licence beside it (the package has no licence file of its own:
+# the notice is the module's header, and the MIT licence's words are below).
+QRCODE_VERSION = "2.0.4"
+QRCODE_TARBALL_SHA256 = "02e2e18a99a90b02dad940851f59b7c3c5fd1ab79cbdece8595cb06328878159"
+QRCODE_MODULE = "dist/qrcode.mjs"
+QRCODE_MODULE_SHA256 = "ea91d7118a5395289170da848b7c6758b996163bfbccf312591ab65a4911b7c0"
+QRCODE_LICENCE = f"""vendor/qrcode.mjs is {QRCODE_MODULE} of the npm package qrcode-generator {QRCODE_VERSION},
+QR Code Generator for JavaScript, by Kazuhiko Arase, under the MIT licence:
+
+Copyright (c) 2009 Kazuhiko Arase
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+The word "QR Code" is a registered trademark of DENSO WAVE INCORPORATED.
+"""
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -147,6 +180,7 @@ def fetch_npm_files(package: str, version: str, tarball_sha256: str, files: dict
     partial = Path(tempfile.mkdtemp(dir=CACHE))
     with tarfile.open(tarball) as tar:
         for name, digest in files.items():
+            (partial / name).parent.mkdir(parents=True, exist_ok=True)
             with tar.extractfile(f"package/{name}") as src, open(partial / name, "wb") as dst:
                 shutil.copyfileobj(src, dst)
             check_hash(partial / name, digest)
@@ -177,6 +211,12 @@ def fetch_axe() -> Path:
     """The pinned axe-core script for the browser tests, in .cache/axe-core-<version>/axe.min.js."""
     files = {"axe.min.js": AXE_SCRIPT_SHA256}
     return fetch_npm_files("axe-core", AXE_VERSION, AXE_TARBALL_SHA256, files) / "axe.min.js"
+
+
+def fetch_qrcode() -> Path:
+    """The pinned qrcode-generator ES module, in .cache/qrcode-generator-<version>/dist/qrcode.mjs."""
+    files = {QRCODE_MODULE: QRCODE_MODULE_SHA256}
+    return fetch_npm_files("qrcode-generator", QRCODE_VERSION, QRCODE_TARBALL_SHA256, files) / QRCODE_MODULE
 
 
 # -- the engine wheel ---------------------------------------------------------------
@@ -294,7 +334,7 @@ def add_bytecode(wheel: Path) -> None:
 
 def source_digest(paths: list[Path]) -> str:
     """A short digest of everything a build contains: it names the service worker's cache."""
-    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + QRCODE_MODULE_SHA256.encode())
     for path in sorted(paths):
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes())
@@ -361,6 +401,7 @@ def build(quiet: bool = False) -> Path:
     """Write the whole static site into dist/site and return that folder."""
     pyodide = fetch_pyodide()
     micropip = fetch_micropip()
+    qrcode = fetch_qrcode()
     sources = sorted(p for p in (ROOT / "site").rglob("*") if p.is_file())
     engine_sources = sorted((ROOT / "py_engines").rglob("*.py"))
     build_id = source_digest(sources + engine_sources + [ROOT / "pyproject.toml"])
@@ -374,6 +415,9 @@ def build(quiet: bool = False) -> Path:
     for name in PYODIDE_FILES:
         (staging / "pyodide").mkdir(exist_ok=True)
         shutil.copy2(pyodide / name, staging / "pyodide" / name)
+    (staging / "vendor").mkdir()
+    shutil.copy2(qrcode, staging / "vendor" / "qrcode.mjs")
+    (staging / "vendor" / "qrcode-LICENSE.txt").write_text(QRCODE_LICENCE)
     add_csp_meta(staging / "index.html")
     (staging / "wheels").mkdir()
     shutil.copy2(micropip, staging / "wheels" / micropip.name)
