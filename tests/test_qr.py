@@ -170,3 +170,28 @@ def test_the_library_loads_only_when_a_first_code_is_asked_for(qr_page, server):
     qr_page.evaluate(SHOW_CODE, link(server, 100))
     qr_page.evaluate(SHOW_CODE, link(server, 200))
     assert len(library_requests()) == 1
+
+
+@pytest.mark.browser
+def test_a_code_is_made_offline_on_a_second_visit(browser, own_server):
+    """The library is in the service worker's precache: a second visit with no network
+    makes a code that reads back, though the first visit never asked for one."""
+    context = open_context(browser, PHONE)
+    page = context.new_page()
+    console = Console(page)
+    page.goto(own_server.url + "#/manalath")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.close()
+    own_server.stop()
+    context.set_offline(True)
+    page = context.new_page()
+    offline_console = Console(page)
+    page.goto(own_server.url + "#/manalath")
+    wait_ready(page)
+    text = link(own_server, 1800)
+    assert page.evaluate(SHOW_CODE, text) is not None
+    [barcode] = decoded(page)
+    assert barcode.bytes == text.encode()
+    context.close()
+    assert console.problems == [] and offline_console.problems == []
