@@ -32,6 +32,12 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
                                    at the position after the first ``ply`` moves (the record's end by
                                    default), the search's best move there, the move played and the
                                    chance it gave away, and its mark (inaccuracy, mistake, blunder)
+  fair_head   secret            -> {"head"}: the head of the chain of a device's secret (fair.py)
+  fair_check  record, fair, known? -> {"pending"}: the record's chance outcomes checked against the
+                                   parties' shares; what the record waits for at its end; ``known``:
+                                   the fair data this device saved, which ``fair`` must extend
+  fair_step   record, fair, party, secret -> {"record", "fair", "pending"}: as ``party``, show its
+                                   shares where the game waits for them and play the outcomes they complete
   pack    record                -> {"packed": the record's moves packed for a short link (links.py)}
   unpack  game, players?, seed?, options?, packed -> {"record": the record of the packed moves};
                                    a damaged text is a bad_request ("the link's moves are damaged (...)")
@@ -39,7 +45,9 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
 Field types: ``game``, ``move`` and ``level`` text; ``players`` a whole number
 or null; ``seed`` a whole number from 0 to 2**53 - 1; ``ply`` a whole number or
 null; ``options`` an object or null; ``record`` a record, as text or as an
-object; ``fast`` true or false; ``seconds`` a number.
+object; ``fast`` true or false; ``seconds`` a number; ``fair`` and ``known`` fair data
+(fair.py), as an object or as JSON text (as an object it nests deeper than a request may:
+send it as text); ``secret`` 22 characters of base64url; ``party`` a party's number.
 
 Error codes: ``bad_request`` (the request is not of this shape: the message names
 the field), ``bad_record``, ``illegal_move``, and ``internal``, which only a bug
@@ -56,6 +64,7 @@ from . import GAMES, BadRecord, IllegalMove, load, start_game
 from .core import (CHANCE, MAX_MOVE_CHARS, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, Game, is_integer, json_depth,
                    parse_json, quote)
 from .ai import LEVELS, Search, analyse
+from . import fair
 from .ai.proof import forced_win
 from .ai.review import review_ply, rounded
 from .links import DamagedLink, pack, unpack
@@ -309,6 +318,30 @@ def _steps(name: str, value: Any) -> list[dict[str, str]]:
     return value
 
 
+def _fair(name: str, value: Any) -> dict[str, Any] | None:
+    """Fair data (fair.py), as an object or as JSON text, checked for shape (``known`` may be null)."""
+    if value is None and name == "known":
+        return None
+    try:
+        return fair.parse(value)
+    except fair.FairError as exc:
+        raise BadRequest(f"'{name}': {exc}") from None
+
+
+def _secret(name: str, value: Any) -> str:
+    try:
+        fair.decode(value, f"'{name}'")
+    except fair.FairError as exc:
+        raise BadRequest(str(exc)) from None
+    return value
+
+
+def _party(name: str, value: Any) -> int:
+    if not is_integer(value) or not 0 <= value < fair.MAX_PARTIES:
+        raise BadRequest(f"'{name}' must be a party's number, from 0 to {fair.MAX_PARTIES - 1}, not {quote(value)}")
+    return value
+
+
 REQUIRED = object()
 """In a field table: the field has no default."""
 
@@ -556,6 +589,20 @@ def _unpack(fields: dict[str, Any]) -> dict[str, Any]:
     return {"record": json.loads(game.to_json())}
 
 
+def _fair_head(fields: dict[str, Any]) -> dict[str, Any]:
+    return {"head": fair.head(fields["secret"])}
+
+
+def _fair_check(fields: dict[str, Any]) -> dict[str, Any]:
+    if fields["known"] is not None:
+        fair.extends(fields["known"], fields["fair"])
+    return {"pending": fair.check(fields["record"], fields["fair"])}
+
+
+def _fair_step(fields: dict[str, Any]) -> dict[str, Any]:
+    return fair.step(fields["record"], fields["fair"], fields["party"], fields["secret"])
+
+
 # Each op: its function and its fields, each with its check and its default (or REQUIRED).
 OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[str, Any], Any], Any]]]] = {
     "games": (_games, {}),
@@ -581,6 +628,10 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),
     "review": (_review, {"record": (_record, REQUIRED), "ply": (_whole_or_null, None), "seed": (_seed, 0)}),
+    "fair_head": (_fair_head, {"secret": (_secret, REQUIRED)}),
+    "fair_check": (_fair_check, {"record": (_record, REQUIRED), "fair": (_fair, REQUIRED), "known": (_fair, None)}),
+    "fair_step": (_fair_step, {"record": (_record, REQUIRED), "fair": (_fair, REQUIRED), "party": (_party, REQUIRED),
+                               "secret": (_secret, REQUIRED)}),
     "pack": (_pack, {"record": (_record, REQUIRED)}),
     "unpack": (_unpack, {"game": (_text, REQUIRED), "players": (_whole_or_null, None), "seed": (_seed, 0),
                          "options": (_object_or_null, None), "packed": (_text, REQUIRED)}),

@@ -132,8 +132,10 @@ class Game:
     def scores(self) -> list[float]:
         return [0.0] * self.players
 
-    def roll(self) -> str:
-        """Draw a chance outcome from the game's generator and play it."""
+    def roll(self, rng: Any = None) -> str:
+        """Draw a chance outcome and play it: from ``rng`` if given (a ``py_engines.rng.Rng``:
+        fair dice between devices, py_engines/fair.py), else from the game's own seeded
+        generator. Either way the draw keeps the game's odds."""
         raise IllegalMove(f"roll: not a chance point in {self.name}")
 
     def random_move(self, rng) -> str:

@@ -268,12 +268,15 @@ class Nimbus(Game):
             self._check_action(move)
         self.play_unchecked(move)
 
-    def roll(self) -> str:
-        """At a random setup's chance point: draw the round's deal from the game's generator."""
+    def roll(self, rng: Any = None) -> str:
+        """At a random setup's chance point: draw the round's deal, from ``rng`` if given,
+        else from the game's generator."""
         if self.to_move != CHANCE:
             raise IllegalMove("roll: not a chance point (only a random setup has them in nimbus)")
-        # One deal a round: the round's number counts the chance outcomes before this one.
-        move = DEAL_NAMES[chance_rng(self.seed, self.round).below(DEALS)]
+        if rng is None:
+            # One deal a round: the round's number counts the chance outcomes before this one.
+            rng = chance_rng(self.seed, self.round)
+        move = DEAL_NAMES[rng.below(DEALS)]
         self.play_unchecked(move)
         return move
 

@@ -352,10 +352,11 @@ class NotNyout(Game):
     def play_unchecked(self, move: str) -> None:
         self._apply(parse_move(move))
 
-    def roll(self) -> str:
+    def roll(self, rng: Any = None) -> str:
         if self.to_move != CHANCE:
             raise IllegalMove(f"roll: not a chance point in {self.name}")
-        rng = chance_rng(self.seed, self.chances)
+        if rng is None:
+            rng = chance_rng(self.seed, self.chances)
         if self.rolling_off:
             action = ("d10", rng.below(10) + 1)
         elif self.combat:
