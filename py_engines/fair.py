@@ -29,8 +29,11 @@ the seat of the last move before it that was not a chance outcome (party 0's
 first seat if there is none); ``b`` holds the seat whose turn it is, if another
 party than ``a`` holds it, and otherwise the first seat after a's seat, in seat
 order and round the table, that another party holds. A seat not yet joined
-counts as a party of its own, which must join before the roll. Each party uses
-its shares in order: its n-th chance point uses element n.
+counts as a party of its own, which must join before the roll. A seat out of the
+game (Not Nyout's player with no horse left) is passed over: ``a``'s seat moves on
+to the next seat still in play, and ``b`` is sought among seats still in play, so
+that no one waits for a player who is out. Each party uses its shares in order:
+its n-th chance point uses element n.
 
 The draw: SHA-256 of (a label, the game's id, k, a's share, b's share) seeds a
 generator (``py_engines.rng.Rng``), and the game's own ``roll`` draws the outcome
@@ -273,22 +276,33 @@ class _Audit:
 
     def pair(self) -> list[int | dict[str, int]]:
         """The two parties that give the chance point the game is at: each a party's number,
-        or ``{"seat": s}`` for a seat whose device has not joined yet."""
-        if self.last_seat is None:
-            a_seat = self.parties[0]["seats"][0]
-        else:
-            a_seat = self.last_seat
+        or ``{"seat": s}`` for a seat whose device has not joined yet.
+
+        Seats out of the game (Not Nyout's players with no horse left: its view's ``out``) are
+        passed over, so that a player who is out never holds up the others: ``a``'s seat moves
+        on to the first seat after it still in play, and ``b`` is sought among the seats still
+        in play (among all seats only if every seat still in play is a's)."""
+        players = self.game.players
+        out = self.game.view().get("out") or [False] * players
+
+        def after(seat: int, keep) -> int | None:
+            """The first seat after ``seat``, round the table, that ``keep`` accepts."""
+            return next((s for s in ((seat + i) % players for i in range(1, players)) if keep(s)), None)
+
+        a_seat = self.parties[0]["seats"][0] if self.last_seat is None else self.last_seat
+        if out[a_seat]:
+            a_seat = after(a_seat, lambda s: not out[s])
         a = self.holder.get(a_seat)
         if a is None:
             raise FairError(f"a move was made for {self.names[a_seat]}, whose device has not joined the game: "
                             "the link was changed")
-        players = self.game.players
         turn = self.game.turn_player
-        if turn is not None and self.holder.get(turn) != a:
+        if turn is not None and not out[turn] and self.holder.get(turn) != a:
             b_seat = turn
         else:
-            b_seat = next(s for s in ((a_seat + i) % players for i in range(1, players))
-                          if self.holder.get(s) != a)
+            b_seat = after(a_seat, lambda s: not out[s] and self.holder.get(s) != a)
+            if b_seat is None:
+                b_seat = after(a_seat, lambda s: self.holder.get(s) != a)
         b = self.holder.get(b_seat)
         return [a, {"seat": b_seat} if b is None else b]
 
