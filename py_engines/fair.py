@@ -238,7 +238,7 @@ class _Audit:
         self.names = type(game).seat_names(game.players)
         self.word, self.is_, self.needs = CHANCE_WORDS.get(game.name, ("chance outcome", "is", "needs"))
         self.id = self.fair["id"]
-        self.parties = self.fair["parties"]
+        self.parties = [dict(party, seats=list(party["seats"])) for party in self.fair["parties"]]  # a copy
         self.holder: dict[int, int] = {}  # seat -> party
         for number, party in enumerate(self.parties):
             for seat in party["seats"]:
@@ -399,8 +399,8 @@ def step(record: Any, fair: Any, party: Any, secret: str) -> dict[str, Any]:
             audit.parties[party] = {**audit.parties[party], "shown": encode(mine[n]), "count": n}
             audit.elements[party] = mine[:n + 1]
             audit.pending = audit._pending()
-    fair_after = {"id": audit.id, "parties": [dict(p, seats=list(p["seats"])) for p in audit.parties]}
-    return {"record": json.loads(audit.game.to_json()), "fair": fair_after, "pending": audit.pending}
+    return {"record": json.loads(audit.game.to_json()), "fair": {"id": audit.id, "parties": audit.parties},
+            "pending": audit.pending}
 
 
 def extends(before: Any, after: Any) -> None:

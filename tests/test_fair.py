@@ -315,7 +315,9 @@ def test_removing_the_last_roll_cannot_change_it(finished):
     pending = fair.check(cut, data)
     assert pending is not None and pending["waiting"] == []
     for device in devices:
+        before = copy(data)
         answer = fair.step(cut, data, device.party, device.secret)
+        assert data == before  # the data given is not changed
         assert answer["record"]["moves"] == record["moves"][:i + 1]
         assert answer["fair"] == data
 
@@ -331,6 +333,7 @@ def test_no_party_can_foresee_a_roll():
     red.join(data)
     blue.join(data)
     answer = fair.step(record, data, 0, red.secret)
+    assert data["parties"][0]["count"] == 0  # the data given is not changed: the answer is new data
     assert answer["record"] == record and answer["pending"] == {"chance": 0, "parties": [0, 1], "waiting": [1]}
     shown = answer["fair"]
     red_share = shown["parties"][0]["shown"]
