@@ -519,3 +519,20 @@ def test_the_fair_ops_never_answer_internal_to_junk():
         assert answer["ok"] or answer["error"]["code"] in ("bad_request", "bad_record", "illegal_move"), answer
         if not answer["ok"]:
             assert "x" * 81 not in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("name", ["manalath", "ambush", "nymbat", "nimbus"])
+def test_games_without_chance_never_wait_for_a_share(name):
+    """Manalath, Ambush, Nymbat and Nimbus placed by hand: nothing pending, and no share may be shown."""
+    rng = random.Random(12)
+    game = py_engines.playout.random_game(name, 4)
+    record = json.loads(game.to_json())
+    devices = [Device([0], rng), Device([1], rng)]
+    data = {"id": new_secret(rng), "parties": []}
+    for device in devices:
+        device.join(data)
+    for ply in (0, 7, len(record["moves"])):
+        assert fair.check({**record, "moves": record["moves"][:ply]}, data) is None
+        assert fair.step({**record, "moves": record["moves"][:ply]}, data, 1, devices[1].secret)["fair"] == data
+    data["parties"][0].update(shown=fair.element(devices[0].secret, 1), count=1)
+    refused(record, data, "has shown a share for a roll the game has not reached")
