@@ -70,9 +70,9 @@ export function addressee(s, position) {
   if (!s?.link || position.is_over) return null;
   const mine = mySeats(s);
   if (position.to_move === CHANCE) {
+    // This device's own share is shown as soon as it may be (linkplay.js): what is still missing is the others'.
     const others = waitingSeats(s.link).filter((seat) => !mine.includes(seat));
-    const ownShareMissing = (s.link.pending?.waiting || []).includes(s.link.party);
-    return ownShareMissing || !others.length ? null : others[0];
+    return others.length ? others[0] : null;
   }
   return mine.includes(position.to_move) ? null : position.to_move;
 }

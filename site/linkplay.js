@@ -9,7 +9,7 @@ import { adopt } from "./moves.js";
 import { CHANCE, store } from "./store.js";
 import { showMessage } from "./ui.js";
 
-const MOVE_MS = 700; // between two moves a link brought, so each is seen
+const MOVE_MS = 700; // between two moves a link brought, so each is seen (none for those who ask for less motion)
 
 let motions = 0;
 let settled = "";    // the position (game, moves, shares) whose dice were last worked out
@@ -40,7 +40,7 @@ export function showMoves(session, from) {
       if (ply > from && state.last_move) {
         store.update({ motion: { id: ++motions, events: state.last_move.events, position: state } });
       }
-      if (ply < total) await pause(MOVE_MS);
+      if (ply < total && !matchMedia("(prefers-reduced-motion: reduce)").matches) await pause(MOVE_MS);
     }
   });
 }

@@ -36,9 +36,10 @@ def game_of(link: str):
 class Device:
     """One player's phone: a browser context of its own (its own storage)."""
 
-    def __init__(self, browser, server):
+    def __init__(self, browser, server, still: bool = False):
         self.server = server
-        self.context = open_context(browser, PHONE)
+        # `still`: a player who asked for less motion sees a link's moves at once (the long games' tests).
+        self.context = open_context(browser, {**PHONE, "reduced_motion": "reduce"} if still else PHONE)
         self.page = self.context.new_page()
         self.console = Console(self.page)
         self.opened = False
@@ -129,8 +130,8 @@ def play_by_links(devices, seats_of, game_name: str, players: int, rng: random.R
 def devices(browser, server):
     made = []
 
-    def make(count: int):
-        made.extend(Device(browser, server) for _ in range(count))
+    def make(count: int, still: bool = False):
+        made.extend(Device(browser, server, still) for _ in range(count))
         return made
 
     yield make
@@ -153,3 +154,26 @@ def test_a_whole_manalath_game_by_links_between_two_phones(devices):
         assert moves_shown(device.page) == total
         saved = device.page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('boardgames.save.')).length")
         assert saved == 1, "every link of the game updated the same saved game"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_whole_not_nyout_game_by_links_every_roll_from_two_devices_shares(devices, players):
+    phones = devices(players, still=True)
+    game, last = play_by_links(phones, [{seat} for seat in range(players)], "not_nyout", players, random.Random(players))
+    assert game.is_over
+    _, params = game_of(last)
+    fair = call("fair_check", record=json.loads(game.to_json()), fair=fair_data(params["f"]))
+    assert fair["pending"] is None
+    # Every roll of the game came from the shares: each device showed some.
+    assert all(int(party.split(".")[3]) > 0 for party in params["f"].split("~")[1:])
+
+
+def fair_data(text: str) -> str:
+    """A link's f= text as the engine's fair data (JSON)."""
+    game_id, *parties = text.split("~")
+    rows = []
+    for party in parties:
+        seats, head, shown, count = party.split(".")
+        rows.append({"seats": [int(c) for c in seats], "head": head, "shown": None if shown == "-" else shown,
+                     "count": int(count)})
+    return json.dumps({"id": game_id, "parties": rows})
