@@ -139,25 +139,27 @@ async function carryOn(save, whole, fair) {
   const theirs = whole.record.moves;
   const header = (r) => JSON.stringify([r.game, r.players, r.seed, r.options]);
   if (header(save.record) !== header(whole.record)) {
-    return { refused: "This link is of another game than yours with the same name: nothing was changed." };
+    return { refused: "This link is of another game than yours with the same name. Nothing was changed." };
   }
   const known = save.link.fair.parties;
-  const changed = known.findIndex((p, i) => !fair.parties[i] || fair.parties[i].head !== p.head ||
-    !sameList(fair.parties[i].seats, p.seats));
-  if (changed >= 0) return { refused: "This link's players are not those of your game (a device's commitment to its dice differs): nothing was changed." };
+  const changed = known.findIndex((p, i) => fair.parties[i] && (fair.parties[i].head !== p.head ||
+    !sameList(fair.parties[i].seats, p.seats)));
+  if (changed >= 0) return { refused: "This link's players are not those of your game (a device's commitment to its dice differs). Nothing was changed." };
   const prefix = Math.min(ours.length, theirs.length);
   if (!samePrefix(ours.slice(0, prefix), theirs)) {
     const at = ours.findIndex((move, i) => i < prefix && move !== theirs[i]) + 1;
     return { refused: `This link does not continue your game: its move ${at} differs from yours. Nothing was changed.` };
   }
   // Shares: this device's own may be further here (shown, not sent yet); every other device's may only grow.
-  const behind = fair.parties.some((p, i) => i < known.length && i !== save.link.party && p.count < known[i].count);
+  const other = (p, i) => i < known.length && i !== save.link.party;
+  const behind = theirs.length < ours.length || fair.parties.length < known.length ||
+    fair.parties.some((p, i) => other(p, i) && p.count < known[i].count);
   const ahead = theirs.length > ours.length || fair.parties.length > known.length ||
-    fair.parties.some((p, i) => i < known.length && i !== save.link.party && p.count > known[i].count);
-  if (!ahead || theirs.length < ours.length || behind) {
-    return { refused: ahead ? "This link does not continue your game: it is behind it in places and ahead in others. Nothing was changed."
-      : "This link was seen already: your game is as far as it, or further. Nothing was changed.", seen: save };
+    fair.parties.some((p, i) => other(p, i) && p.count > known[i].count);
+  if (ahead && behind) {
+    return { refused: "This link does not continue your game: it is behind it in places and ahead in others. Nothing was changed." };
   }
+  if (!ahead) return { refused: "This link was seen already: your game is as far as it, or further. Nothing was changed.", seen: save };
   const own = save.link.party;
   const merged = { ...fair, parties: fair.parties.map((p, i) => (i === own && known[i].count > p.count ? known[i] : p)) };
   const { pending } = await engine.call("fair_check",

@@ -177,3 +177,94 @@ def fair_data(text: str) -> str:
         rows.append({"seats": [int(c) for c in seats], "head": head, "shown": None if shown == "-" else shown,
                      "count": int(count)})
     return json.dumps({"id": game_id, "parties": rows})
+
+
+def message(page) -> str:
+    page.wait_for_selector("#message:not([hidden])")
+    return page.inner_text("#message")
+
+
+def saved_games(page) -> int:
+    return page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('boardgames.save.')).length")
+
+
+def repacked(link: str, moves: list[str]) -> str:
+    """The same link with other moves (the engine packs them as the page would)."""
+    game, params = game_of(link)
+    record = json.loads(game.to_json())
+    packed = call("pack", record={**record, "moves": moves})["packed"]
+    return link.replace(f"m={params['m']}", f"m={packed}")
+
+
+def test_old_changed_and_foreign_links_change_nothing(devices):
+    red, blue, carol = devices(3)
+    red.start("manalath", 2, {0})
+    game, _ = game_of(red.send())
+    tap_move(red.page, game, "e5w")
+    red.settle()
+    first = red.send()
+    blue.open(first)
+    assert "you play Black" in blue.page.inner_text("#link-status") or "Your turn" in blue.page.inner_text("#link-status")
+    # Blue's device plays Blue's seat only.
+    game, _ = game_of(blue.send())
+    tap_move(blue.page, game, "d4b")
+    blue.settle()
+    second = blue.send()
+    blue.page.tap('[data-cell="a1"]')
+    assert "turn" in blue.page.inner_text("#hint") and moves_shown(blue.page) == 2
+    red.open(second)
+    assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
+
+    # The same link again, and an older one: seen already; nothing changes.
+    for old in (second, first):
+        red.open(old)
+        assert "seen already" in message(red.page)
+        assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
+        red.page.click("#message .message-close")
+
+    # A link whose moves were changed does not continue Red's game.
+    red.open(repacked(second, ["e5w", "c3b"]))
+    assert "does not continue your game" in message(red.page)
+    red.page.click("#message .message-close")
+    assert moves_shown(red.page) == 2
+    # A link whose commitment was changed is refused as changed.
+    _, params = game_of(second)
+    game_id, *parties = params["f"].split("~")
+    seats, head, shown, count = parties[1].split(".")
+    forged = second.replace(params["f"], "~".join([game_id, parties[0], ".".join([seats, "A" * 21 + "Q", shown, count])]))
+    red.open(forged)
+    assert "Nothing was changed" in message(red.page)
+    red.page.click("#message .message-close")
+    assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
+
+    # Someone else who opens a link of this game only watches: its seats are Red's and Blue's devices'.
+    carol.open(second)
+    assert "watching" in carol.page.inner_text("#link-status")
+    carol.page.tap('[data-cell="a1"]')
+    assert "watching" in carol.page.inner_text("#hint")
+    assert moves_shown(carol.page) == 2
+
+
+def test_a_changed_roll_is_refused_and_nobody_rolls_alone(devices):
+    red, blue = devices(2, still=True)
+    red.start("not_nyout", 2, {0})
+    invitation = red.send()
+    game, params = game_of(invitation)
+    # The roll-off waits for Blue: Red's device alone could not roll it.
+    assert params["to"] == "1" and len(game.history) == 0
+    blue.open(invitation)
+    reply = blue.send()
+    game, params = game_of(reply)
+    # Blue's share is shown, but the roll needs Red's too: still no die in the record.
+    assert len(game.history) == 0 and params["to"] == "0"
+    red.open(reply)
+    back = red.send()
+    game, _ = game_of(back)
+    assert len(game.history) >= 1, "Red's device rolled with both shares"
+    # Blue receives the roll; the same link with another outcome for the first die is refused as changed.
+    first = game.history[0]
+    other = next(m for m in sorted(py_engines.load(json.dumps({**json.loads(game.to_json()), "moves": []})).legal_moves())
+                 if m != first)
+    blue.open(repacked(back, [other]))
+    assert "link was changed" in message(blue.page)
+    assert moves_shown(blue.page) == 0
