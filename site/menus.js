@@ -10,7 +10,7 @@ import { readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
 import { SEAT_CHOICES, SEAT_LEVELS, linkRecord } from "./session.js";
 import * as saves from "./storage.js";
-import { store } from "./store.js";
+import { CHANCE, store } from "./store.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
 
 function copyButton(id, label, getText, field, status) {
@@ -229,7 +229,7 @@ export async function sendGame() {
   };
   openDialog({
     id: "send-dialog",
-    title: to === null ? "Send the game" : `Send your move to ${names[to]}`,
+    title: to === null ? "Send the game" : position.to_move === CHANCE ? `Send the game to ${names[to]}` : `Send your move to ${names[to]}`,
     body: [
       h("p", {}, to === null
         ? "Whoever plays in this game and opens this link sees it as it is now."

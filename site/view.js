@@ -475,12 +475,15 @@ function renderGame(page) {
   els.seats.hidden = Boolean(s.link); // a game by links: every seat is a person, each on their own device
   drawLinkPanel(page, seatNames);
   const computerTurn = computerToMove(page);
-  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending);
+  // A game by links at a chance point: the dice come from the devices' shares (linkplay.js), never from a tap.
+  const sharedDice = Boolean(s.link) && state.to_move === CHANCE && !state.is_over;
+  const othersTurn = Boolean(s.link) && !mySeats(s).includes(state.to_move); // by links: hints for this device's seats only
+  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending) || othersTurn;
   const hinted = hint?.cells ? new Set(hint.cells) : new Set();
 
   const next = input.next();
   const selected = input.selected();
-  board.disabled = page.busy > 0 || picture || Boolean(computerTurn);
+  board.disabled = page.busy > 0 || picture || Boolean(computerTurn) || sharedDice;
   board.update({
     hinted,
     contents: ui.contents ? ui.contents(state.view) : {},
@@ -515,6 +518,8 @@ function renderGame(page) {
     line = s.cursor < total
       ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
       : `${seatNames[computerTurn.player]} is played by the computer.`;
+  } else if (sharedDice) {
+    line = "The dice are rolled from the secret shares of two players' devices, so that nobody can foresee or choose them.";
   } else if (hint?.pending) line = "Looking for a good move…";
   else if (hint?.move) line = hint.review ? hint.text : `Hint: ${hint.text || hint.move} ${line}`;
   if (picture) line = pictureHint(selected);
@@ -532,7 +537,7 @@ function renderGame(page) {
   drawThinking(page);
   if (hint?.move && view.hintShown !== hint) revealBoard(); // the hint is drawn on the board
   view.hintShown = hint;
-  const tokens = computerTurn ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
+  const tokens = computerTurn || sharedDice ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
   if (view.armed && (view.armed.position !== state || view.armed.prefix !== JSON.stringify(input.prefix)
     || !tokens.includes(view.armed.token))) view.armed = null;
   const buttons = tokens.map((token) => {
@@ -702,8 +707,10 @@ function drawLinkPanel(page, seatNames) {
   else text = `${seatNames[to]}'s turn, on their own device: send them your move. Their reply comes as a link.`;
   if (els.linkStatus.textContent !== text) els.linkStatus.textContent = text;
   const waiting = Boolean(mine.length) && s.cursor === s.record.moves.length && (to !== null || state.is_over);
+  els.sendButton.hidden = !mine.length; // one who watches has no move to send
   els.sendButton.classList.toggle("primary", waiting);
-  els.sendButton.textContent = state.is_over ? "Send the game" : to === null ? "Send the game" : `Send your move to ${seatNames[to]}`;
+  els.sendButton.textContent = to === null ? "Send the game"
+    : state.to_move === CHANCE ? `Send the game to ${seatNames[to]}` : `Send your move to ${seatNames[to]}`;
   els.sendButton.disabled = page.busy > 0;
 }
 

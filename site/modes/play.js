@@ -43,7 +43,8 @@ function notHere(session, position) {
   const mine = mySeats(session);
   if (!mine.length) return "You are watching this game: its seats are played on other devices.";
   if (session.cursor !== session.record.moves.length) return "Go to the last move to play: moves sent by link cannot be taken back.";
-  if (position.to_move === CHANCE || mine.includes(position.to_move)) return "";
+  if (position.to_move === CHANCE) return "The dice are rolled from the players' devices' shares, never by hand.";
+  if (mine.includes(position.to_move)) return "";
   const name = seatNamesOf(store.state.page.entry.ui, position)[position.to_move];
   return `It is ${name}'s turn, played on their own device: send them your move (Send), and their reply comes as a link.`;
 }
