@@ -23,13 +23,21 @@ def call(op: str, **fields):
     return answer["result"]
 
 
+def option_value(text: str):
+    """An option as a link writes it (site/links.js): true, false, a whole number, or text."""
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def game_of(link: str):
     """The game a link holds, replayed by the engine here: (game, params)."""
     fragment = urlsplit(link).fragment
     name, _, query = fragment.partition("?")
     params = {key: values[0] for key, values in parse_qs(query, keep_blank_values=True).items()}
+    options = {key: option_value(value) for key, value in params.items() if key not in ("m", "seed", "players", "f", "to")}
     record = call("unpack", game=name.strip("/"), players=int(params["players"]) if "players" in params else None,
-                  seed=int(params.get("seed", 0)), options=None, packed=params["m"])["record"]
+                  seed=int(params.get("seed", 0)), options=options, packed=params["m"])["record"]
     return py_engines.load(json.dumps(record)), params
 
 
@@ -268,3 +276,55 @@ def test_a_changed_roll_is_refused_and_nobody_rolls_alone(devices):
     blue.open(repacked(back, [other]))
     assert "link was changed" in message(blue.page)
     assert moves_shown(blue.page) == 0
+
+
+def test_a_link_opens_offline_on_a_device_that_kept_the_site(browser, own_server):
+    """Offline, a link opens the site the service worker kept, and the game goes on by links."""
+    red, blue = Device(browser, own_server), Device(browser, own_server)
+    try:
+        for device in (red, blue):
+            device.page.goto(own_server.url + "#/manalath")
+            wait_ready(device.page)
+            device.opened = True
+            device.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        own_server.stop()  # from here on, no network
+        red.start("manalath", 2, {0})
+        game, _ = game_of(red.send())
+        tap_move(red.page, game, "e5w")
+        red.settle()
+        blue.page.close()  # the link is opened in a new tab, as from a message
+        blue.page = blue.context.new_page()
+        blue.console = Console(blue.page)
+        blue.opened = False
+        blue.open(red.send())
+        assert moves_shown(blue.page) == 1 and "Your turn" in blue.page.inner_text("#link-status")
+        game, _ = game_of(blue.send())
+        tap_move(blue.page, game, "c3b")
+        blue.settle()
+        red.open(blue.send())
+        assert moves_shown(red.page) == 2 and "Your turn" in red.page.inner_text("#link-status")
+    finally:
+        red.close()
+        blue.close()
+
+
+def test_a_nimbus_deal_by_links_waits_for_the_friend_s_share(devices):
+    red, blue = devices(2, still=True)
+    page = red.page
+    page.goto(red.server.url + "#/nimbus")
+    wait_ready(page)
+    red.opened = True
+    page.locator("#new-game:enabled").tap()
+    page.select_option("#setup-how", "links")
+    page.select_option("#setup-random_setup", "1")
+    page.tap("#setup-start")
+    red.settle()
+    invitation = red.send()
+    game, params = game_of(invitation)
+    assert len(game.history) == 0 and params["to"] == "1", "the deal waits for Blue's device"
+    blue.open(invitation)
+    red.open(blue.send())
+    game, _ = game_of(red.send())
+    assert game.history and game.history[0].startswith("deal"), "Red's device dealt from both shares"
+    blue.open(red.send())
+    assert moves_shown(blue.page) == moves_shown(red.page) >= 1
