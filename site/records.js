@@ -98,12 +98,6 @@ export function readRecordText(text) {
   return why ? { error: why } : { record };
 }
 
-/**
- * What is wrong with a parsed saved-game entry stored under `id`, or "" if it
- * can be used (site/storage.js describes the entry). Everything the page reads
- * from a save is checked here, so a save that passes can break neither the page
- * nor the engine.
- */
 /** Whether a save's `link` (a game by links: bylinks.js) has its shape. */
 function linkShape(link) {
   const key = (value) => typeof value === "string" && /^[0-9A-Za-z_-]{22}$/.test(value);
@@ -115,6 +109,12 @@ function linkShape(link) {
     (link.party === null || (link.party < fair.parties.length && key(link.secret)));
 }
 
+/**
+ * What is wrong with a parsed saved-game entry stored under `id`, or "" if it
+ * can be used (site/storage.js describes the entry). Everything the page reads
+ * from a save is checked here, so a save that passes can break neither the page
+ * nor the engine.
+ */
 export function saveProblem(entry, id) {
   if (!isObject(entry)) return "it is not a saved-game object";
   if (entry.id !== id) return "its id does not match its key";
