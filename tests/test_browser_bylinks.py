@@ -328,3 +328,21 @@ def test_a_nimbus_deal_by_links_waits_for_the_friend_s_share(devices):
     assert game.history and game.history[0].startswith("deal"), "Red's device dealt from both shares"
     blue.open(red.send())
     assert moves_shown(blue.page) == moves_shown(red.page) >= 1
+
+
+def test_a_link_pasted_into_import_opens_as_the_link_does(devices):
+    """Beyond what a message carries, the link travels as text or a file: Import opens it as the link itself."""
+    red, blue = devices(2)
+    red.start("ambush", 2, {1})
+    invitation = red.send()
+    page = blue.page
+    page.goto(blue.server.url + "#/manalath")
+    wait_ready(page)
+    blue.opened = True
+    page.locator("#import:enabled").tap()
+    page.fill("#import-text", invitation)
+    page.tap("#import-submit")
+    wait_ready(page, "ambush")
+    blue.settle()
+    assert "Your turn" in page.inner_text("#link-status"), "Blue joined Red's game of Ambush as the seat it was sent to"
+    assert saved_games(page) == 1
