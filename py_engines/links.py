@@ -32,8 +32,9 @@ from . import start_game
 from .core import MAX_RECORD_CHARS, Game, IllegalMove, quote
 
 MAX_PACKED_CHARS = 100_000
-"""The longest packed text: some ten times what the longest game seen packs into (a
-Nimbus game of 7,000 plies, about 8,000 characters). Unpacking divides the number once a
+"""The longest packed text: some ten times what the longest game seen packs into (7,000
+plies, core.MAX_RECORD_CHARS; about 8,500 characters at the 1.2 characters a ply of the
+densest games measured, bench/link_lengths.py). Unpacking divides the number once a
 ply, so its cost grows with the number's length times the plies: the limit bounds what a
 crafted text costs. The worst measured, a Not Nyout game of 178,000 plies (a record just
 within MAX_RECORD_CHARS, packed in 98,558 characters), unpacks in 7.6 s in CPython (its
