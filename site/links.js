@@ -6,6 +6,7 @@
 import { MAX_RECORD_CHARS, MAX_SEED, quote, recordProblem } from "./records.js";
 
 const RESERVED = new Set(["moves", "m", "at", "seed", "players", "f", "to"]);
+const MAX_PACKED_CHARS = 100_000; // py_engines/links.py MAX_PACKED_CHARS: the longest packed moves the engine reads
 
 /**
  * The hash part of a link to `record` shown at ply `cursor`; `packed` (the
@@ -73,7 +74,8 @@ export function parseShare(game, params) {
     if (!params.has("m") && at > moves.length) throw new Error(`at=${at} is past the end of the game (${moves.length} moves)`);
   }
   const packed = params.get("m");
-  if (packed !== null && (packed.length > MAX_RECORD_CHARS || !/^[0-9A-Za-z_.-]*$/.test(packed))) {
+  if (packed !== null && packed.length > MAX_PACKED_CHARS) throw new Error(`the link is too long (${packed.length} characters of moves)`);
+  if (packed !== null && !/^[0-9A-Za-z_.-]*$/.test(packed)) {
     throw new Error("the link's moves are damaged (m= holds characters a link of this site never has)");
   }
   return { record, at, packed };
