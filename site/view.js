@@ -452,8 +452,11 @@ function renderGame(page) {
 
   els.undo.disabled = busy || s.cursor === 0;
   els.redo.disabled = busy || s.cursor === s.record.moves.length;
-  els.newGame.disabled = busy;
-  for (const tool of els.tools) tool.disabled = tool.id === "rules" ? false : busy;
+  // New game and the dialogs do not wait for an engine request to end: a tap while the page
+  // rolls dice by itself (Not Nyout's roll-off) is taken, never lost; what they change waits its turn.
+  const closed = picture || !usable;
+  els.newGame.disabled = closed;
+  for (const tool of els.tools) tool.disabled = tool.id === "rules" ? false : closed;
   if (!usable) {
     els.status.textContent = page.engine === "failed" ? "The game engine is not available." : "Loading…";
     els.choiceButtons.replaceChildren();
