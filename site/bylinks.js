@@ -77,10 +77,21 @@ export function addressee(s, position) {
   return mine.includes(position.to_move) ? null : position.to_move;
 }
 
-/** The hash of the link that sends the game as it is now (to the seat that must act next). */
+/** The first seat no device has joined as yet, if any. */
+export function freeSeat(s, players) {
+  const held = new Set(s.link.fair.parties.flatMap((party) => party.seats));
+  const seat = Array.from({ length: players }, (_, i) => i).find((i) => !held.has(i));
+  return seat ?? null;
+}
+
+/**
+ * The hash of the link that sends the game as it is now: to the seat that must
+ * act next, or else (this device's turn) to a seat still free, so that a link
+ * sent before a first move invites a friend to it.
+ */
 export async function sendHash(s, position) {
   const { packed } = await engine.call("pack", { record: s.record });
-  const to = addressee(s, position);
+  const to = addressee(s, position) ?? freeSeat(s, position.players);
   return `${shareHash(s.record, s.record.moves.length, catalogEntry(s.game), packed)}&f=${fairText(s.link.fair)}` +
     (to === null ? "" : `&to=${to}`);
 }
@@ -142,6 +153,11 @@ async function carryOn(save, whole, fair) {
     return { refused: "This link is of another game than yours with the same name. Nothing was changed." };
   }
   const known = save.link.fair.parties;
+  const own = save.link.party;
+  // This device joined from a link whose sender has not heard of it yet: its own party is added back.
+  if (Number.isInteger(own) && fair.parties.length === own && known.length > own) {
+    fair = { ...fair, parties: [...fair.parties, known[own]] };
+  }
   const changed = known.findIndex((p, i) => fair.parties[i] && (fair.parties[i].head !== p.head ||
     !sameList(fair.parties[i].seats, p.seats)));
   if (changed >= 0) return { refused: "This link's players are not those of your game (a device's commitment to its dice differs). Nothing was changed." };
@@ -151,7 +167,7 @@ async function carryOn(save, whole, fair) {
     return { refused: `This link does not continue your game: its move ${at} differs from yours. Nothing was changed.` };
   }
   // Shares: this device's own may be further here (shown, not sent yet); every other device's may only grow.
-  const other = (p, i) => i < known.length && i !== save.link.party;
+  const other = (p, i) => i < known.length && i !== own;
   const behind = theirs.length < ours.length || fair.parties.length < known.length ||
     fair.parties.some((p, i) => other(p, i) && p.count < known[i].count);
   const ahead = theirs.length > ours.length || fair.parties.length > known.length ||
@@ -160,7 +176,6 @@ async function carryOn(save, whole, fair) {
     return { refused: "This link does not continue your game: it is behind it in places and ahead in others. Nothing was changed." };
   }
   if (!ahead) return { refused: "This link was seen already: your game is as far as it, or further. Nothing was changed.", seen: save };
-  const own = save.link.party;
   const merged = { ...fair, parties: fair.parties.map((p, i) => (i === own && known[i].count > p.count ? known[i] : p)) };
   const { pending } = await engine.call("fair_check",
     { record: whole.record, fair: JSON.stringify(merged), known: JSON.stringify(save.link.fair) });

@@ -4,7 +4,7 @@
 import { engine } from "./boot.js";
 import { drawDiagrams } from "./diagrams.js";
 import { plainMessage } from "./engine.js";
-import { addressee, sendHash } from "./bylinks.js";
+import { addressee, freeSeat, sendHash } from "./bylinks.js";
 import { catalogEntry, gameByName, gameForLink, loadUi, seatNamesOf } from "./games/index.js";
 import { readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
@@ -232,7 +232,8 @@ export async function sendGame() {
     title: to === null ? "Send the game" : position.to_move === CHANCE ? `Send the game to ${names[to]}` : `Send your move to ${names[to]}`,
     body: [
       h("p", {}, to === null
-        ? "Whoever plays in this game and opens this link sees it as it is now."
+        ? (freeSeat(s, position.players) === null ? "Whoever plays in this game and opens this link sees it as it is now."
+          : `A friend who opens this link on their own device joins the game as ${names[freeSeat(s, position.players)]}.`)
         : `${names[to]} opens this link on their own device: it shows your move, and their reply comes back to you as a link to open here.`),
       field,
       h("div", { class: "dialog-inline" }, sheet, copyButton("send-copy", "Copy link", () => link, field, status),

@@ -346,3 +346,27 @@ def test_a_link_pasted_into_import_opens_as_the_link_does(devices):
     blue.settle()
     assert "Your turn" in page.inner_text("#link-status"), "Blue joined Red's game of Ambush as the seat it was sent to"
     assert saved_games(page) == 1
+
+
+def test_a_link_sent_before_the_first_move_invites_a_friend_to_a_free_seat(devices):
+    red, blue = devices(2)
+    red.start("manalath", 2, {0})
+    red.page.locator("#send-move:enabled").tap()
+    assert "joins the game as Black" in red.page.inner_text("#send-dialog")
+    invitation = red.page.locator("#send-link").input_value()
+    red.page.tap("#send-close")
+    assert "to=1" in invitation
+    blue.open(invitation)
+    assert "you play Black" in blue.page.inner_text("#link-status") or "White's turn" in blue.page.inner_text("#link-status")
+    assert "watching" not in blue.page.inner_text("#link-status")
+    # White moves before hearing that Black joined: Black's device takes the move all the same.
+    game, _ = game_of(red.send())
+    tap_move(red.page, game, "e5w")
+    red.settle()
+    blue.open(red.send())
+    assert moves_shown(blue.page) == 1 and "Your turn" in blue.page.inner_text("#link-status")
+    game, _ = game_of(blue.send())
+    tap_move(blue.page, game, "d4b")
+    blue.settle()
+    red.open(blue.send())
+    assert moves_shown(red.page) == 2 and "Your turn" in red.page.inner_text("#link-status")
