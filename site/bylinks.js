@@ -16,7 +16,7 @@
 //   both shares give (fair_step); a share still missing is asked for by sending
 //   the link to the device that holds it.
 import { engine } from "./boot.js";
-import { catalogEntry } from "./games/index.js";
+import { catalogEntry, seatNamesOf } from "./games/index.js";
 import { fairText, parseFair, shareHash } from "./links.js";
 import { linkRecord, newSession } from "./session.js";
 import * as saves from "./storage.js";
@@ -137,9 +137,7 @@ async function join(entry, whole, fair, to, pending) {
     link = { id: fair.id, party: joined.parties.length - 1, secret, fair: joined, pending: check.pending };
   }
   const session = { ...newSession(entry, whole.record, total), title: titled(entry), chosen: true, link };
-  const names = entry.ui.seats;
-  const name = (seat) => (typeof names === "function" ? names(whole.players, whole.record.options) : names)[seat];
-  const note = free ? `You joined this game by links: you play ${name(to)} on this device.`
+  const note = free ? `You joined this game by links: you play ${seatNamesOf(entry.ui, whole)[to]} on this device.`
     : "You are watching this game: its seats are played on other devices.";
   return { session, state: whole, from: total, note };
 }

@@ -5,7 +5,7 @@
 // shown one after the other, each moving on the board.
 import { engine } from "./boot.js";
 import { plainMessage } from "./engine.js";
-import { adopt } from "./moves.js";
+import { adopt, holdingInput } from "./moves.js";
 import { CHANCE, store } from "./store.js";
 import { showMessage } from "./ui.js";
 
@@ -16,22 +16,12 @@ let settled = "";    // the position (game, moves, shares) whose dice were last 
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Run `work` with the input locked (as moves.js does for every change of position). */
-async function locked(work) {
-  store.update({ busy: store.state.busy + 1 });
-  try {
-    return await work();
-  } finally {
-    store.update({ busy: store.state.busy - 1 });
-  }
-}
-
 /**
  * Show the moves of `session` after ply `from` one by one, each moving on the
  * board, and save the game as it ends. Resolves once the last is shown.
  */
 export function showMoves(session, from) {
-  return locked(async () => {
+  return holdingInput(async () => {
     const total = session.record.moves.length;
     for (let ply = Math.min(from + 1, total); ply <= total; ply++) {
       const state = await engine.call("state", { record: session.record, ply });
@@ -54,7 +44,7 @@ async function settle() {
   if (settled === key) return;
   settled = key;
   try {
-    const answer = await locked(() => engine.call("fair_step",
+    const answer = await holdingInput(() => engine.call("fair_step",
       { record: s.record, fair: JSON.stringify(s.link.fair), party: s.link.party, secret: s.link.secret }));
     const now = store.state.session;
     if (now?.id !== s.id || now.record.moves.length !== s.record.moves.length) return;

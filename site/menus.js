@@ -197,6 +197,7 @@ export async function sendGame() {
   const link = location.href.split("#")[0] + hash;
   const names = seatNamesOf(page.entry.ui, position);
   const to = addressee(s, position);
+  const free = freeSeat(s, position.players);
   const field = h("input", { id: "send-link", type: "text", readonly: true, "aria-label": "Link to send" });
   field.value = link;
   const status = h("p", { class: "dialog-status", role: "status" });
@@ -232,8 +233,8 @@ export async function sendGame() {
     title: to === null ? "Send the game" : position.to_move === CHANCE ? `Send the game to ${names[to]}` : `Send your move to ${names[to]}`,
     body: [
       h("p", {}, to === null
-        ? (freeSeat(s, position.players) === null ? "Whoever plays in this game and opens this link sees it as it is now."
-          : `A friend who opens this link on their own device joins the game as ${names[freeSeat(s, position.players)]}.`)
+        ? (free === null ? "Whoever plays in this game and opens this link sees it as it is now."
+          : `A friend who opens this link on their own device joins the game as ${names[free]}.`)
         : `${names[to]} opens this link on their own device: it shows your move, and their reply comes back to you as a link to open here.`),
       field,
       h("div", { class: "dialog-inline" }, sheet, copyButton("send-copy", "Copy link", () => link, field, status),

@@ -29,12 +29,19 @@ export function adopt(session, state, save = true) {
  * the new position is in the store, so nothing acts on the old one meanwhile.
  */
 async function locked(work) {
-  store.update({ busy: store.state.busy + 1 });
   try {
-    return await work();
+    return await holdingInput(work);
   } catch (error) {
     showMessage(plainMessage(error.message));
     return null;
+  }
+}
+
+/** Run `work` with the input locked (the store's `busy`), whatever it throws. */
+export async function holdingInput(work) {
+  store.update({ busy: store.state.busy + 1 });
+  try {
+    return await work();
   } finally {
     store.update({ busy: store.state.busy - 1 });
   }

@@ -232,6 +232,14 @@ def no_csp_violations(request):
     assert not reports, "Content-Security-Policy violations: " + "; ".join(map(str, reports))
 
 
+def visit_and_keep(page, url: str) -> None:
+    """Open `url`, wait until the page is ready and the service worker controls it
+    (the site is kept for offline visits from then on)."""
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
 def wait_ready(page, shows: str | None = None) -> None:
     """Wait until the page can be played and shows what its address names.
 

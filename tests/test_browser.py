@@ -6,7 +6,7 @@ import json
 import pytest
 
 import build
-from conftest import PHONE, Console, open_context, status, wait_ready
+from conftest import PHONE, Console, open_context, status, visit_and_keep, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -246,9 +246,7 @@ def test_a_second_visit_works_offline(browser, own_server):
     context = open_context(browser, PHONE)
     page = context.new_page()
     console = Console(page)
-    page.goto(own_server.url + "#/manalath")
-    wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    visit_and_keep(page, own_server.url + "#/manalath")
     cached = page.evaluate("caches.keys()")
     assert len(cached) == 1 and cached[0].startswith("boardgames-")
     page.close()

@@ -12,7 +12,7 @@ import pytest
 
 import py_engines
 from py_engines import bridge
-from conftest import PHONE, Console, open_context, tap_choice, wait_ready
+from conftest import PHONE, Console, open_context, tap_choice, visit_and_keep, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -106,6 +106,14 @@ def tap_move(page, game, move: str) -> None:
             page.tap(f'[data-cell="{step["cell"]}"][data-live]')
         else:
             tap_choice(page, step["choice"])
+
+
+def move_and_send(device, move: str) -> str:
+    """Play `move` on the device (its own seat's turn) and return the link it sends then."""
+    game, _ = game_of(device.send())
+    tap_move(device.page, game, move)
+    device.settle()
+    return device.send()
 
 
 def play_by_links(devices, seats_of, game_name: str, players: int, rng: random.Random, limit: int = 400):
@@ -207,17 +215,11 @@ def repacked(link: str, moves: list[str]) -> str:
 def test_old_changed_and_foreign_links_change_nothing(devices):
     red, blue, carol = devices(3)
     red.start("manalath", 2, {0})
-    game, _ = game_of(red.send())
-    tap_move(red.page, game, "e5w")
-    red.settle()
-    first = red.send()
+    first = move_and_send(red, "e5w")
     blue.open(first)
     assert "you play Black" in blue.page.inner_text("#link-status") or "Your turn" in blue.page.inner_text("#link-status")
     # Blue's device plays Blue's seat only.
-    game, _ = game_of(blue.send())
-    tap_move(blue.page, game, "d4b")
-    blue.settle()
-    second = blue.send()
+    second = move_and_send(blue, "d4b")
     blue.page.tap('[data-cell="a1"]')
     assert "turn" in blue.page.inner_text("#hint") and moves_shown(blue.page) == 2
     red.open(second)
@@ -283,25 +285,18 @@ def test_a_link_opens_offline_on_a_device_that_kept_the_site(browser, own_server
     red, blue = Device(browser, own_server), Device(browser, own_server)
     try:
         for device in (red, blue):
-            device.page.goto(own_server.url + "#/manalath")
-            wait_ready(device.page)
+            visit_and_keep(device.page, own_server.url + "#/manalath")
             device.opened = True
-            device.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         own_server.stop()  # from here on, no network
         red.start("manalath", 2, {0})
-        game, _ = game_of(red.send())
-        tap_move(red.page, game, "e5w")
-        red.settle()
+        first = move_and_send(red, "e5w")
         blue.page.close()  # the link is opened in a new tab, as from a message
         blue.page = blue.context.new_page()
         blue.console = Console(blue.page)
         blue.opened = False
-        blue.open(red.send())
+        blue.open(first)
         assert moves_shown(blue.page) == 1 and "Your turn" in blue.page.inner_text("#link-status")
-        game, _ = game_of(blue.send())
-        tap_move(blue.page, game, "c3b")
-        blue.settle()
-        red.open(blue.send())
+        red.open(move_and_send(blue, "c3b"))
         assert moves_shown(red.page) == 2 and "Your turn" in red.page.inner_text("#link-status")
     finally:
         red.close()
@@ -360,13 +355,7 @@ def test_a_link_sent_before_the_first_move_invites_a_friend_to_a_free_seat(devic
     assert "you play Black" in blue.page.inner_text("#link-status") or "White's turn" in blue.page.inner_text("#link-status")
     assert "watching" not in blue.page.inner_text("#link-status")
     # White moves before hearing that Black joined: Black's device takes the move all the same.
-    game, _ = game_of(red.send())
-    tap_move(red.page, game, "e5w")
-    red.settle()
-    blue.open(red.send())
+    blue.open(move_and_send(red, "e5w"))
     assert moves_shown(blue.page) == 1 and "Your turn" in blue.page.inner_text("#link-status")
-    game, _ = game_of(blue.send())
-    tap_move(blue.page, game, "d4b")
-    blue.settle()
-    red.open(blue.send())
+    red.open(move_and_send(blue, "d4b"))
     assert moves_shown(red.page) == 2 and "Your turn" in red.page.inner_text("#link-status")

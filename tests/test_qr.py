@@ -15,7 +15,7 @@ import tarfile
 import pytest
 
 import build
-from conftest import PHONE, Console, open_context, wait_ready
+from conftest import PHONE, Console, open_context, visit_and_keep, wait_ready
 
 QR_CAPACITY = 2953  # bytes: version 40 at level L, in byte mode (site/qr.js says the same)
 
@@ -179,9 +179,7 @@ def test_a_code_is_made_offline_on_a_second_visit(browser, own_server):
     context = open_context(browser, PHONE)
     page = context.new_page()
     console = Console(page)
-    page.goto(own_server.url + "#/manalath")
-    wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    visit_and_keep(page, own_server.url + "#/manalath")
     page.close()
     own_server.stop()
     context.set_offline(True)
