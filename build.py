@@ -49,6 +49,13 @@ PYODIDE_FILES = {
 }
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# The engine's one dependency, python-ecdsa (MIT; its Ed25519 signs a device's moves in a game by
+# links: py_engines/signing.py), and six, which it needs: pure-Python wheels, pinned like micropip
+# (pyproject.toml names the same versions), unpacked beside the engine in the page.
+LIBRARY_WHEELS = {
+    "ecdsa-0.19.2-py2.py3-none-any.whl": "840f5dc5e375c68f36c1a7a5b9caad28f95daa65185c9253c0c08dd952bb7399",
+    "six-1.17.0-py2.py3-none-any.whl": "4721f391ed90541fddacab5acf947aa0d3dc7d27b2e1e8eda2be8970586c3274",
+}
 # axe-core, the accessibility checker the browser tests run in the pages (never part of the site).
 AXE_VERSION = "4.14.1"
 AXE_TARBALL_SHA256 = "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745"
@@ -205,6 +212,23 @@ def fetch_micropip() -> Path:
                         "-d", str(CACHE), "micropip==0.11.1"], check=True)
     check_hash(wheel, MICROPIP_SHA256)
     return wheel
+
+
+def fetch_library_wheels() -> list[Path]:
+    """The engine's dependencies' pinned wheels, from the Python package index."""
+    wheels = []
+    for name, digest in LIBRARY_WHEELS.items():
+        wheel = CACHE / name
+        if not wheel.is_file():
+            package, version = name.split("-")[:2]
+            say(f"fetching {package} with pip")
+            CACHE.mkdir(exist_ok=True)
+            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                            "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+                            "-d", str(CACHE), f"{package}=={version}"], check=True)
+        check_hash(wheel, digest)
+        wheels.append(wheel)
+    return wheels
 
 
 def fetch_axe() -> Path:
@@ -401,6 +425,7 @@ def build(quiet: bool = False) -> Path:
     """Write the whole static site into dist/site and return that folder."""
     pyodide = fetch_pyodide()
     micropip = fetch_micropip()
+    libraries = fetch_library_wheels()
     qrcode = fetch_qrcode()
     sources = sorted(p for p in (ROOT / "site").rglob("*") if p.is_file())
     engine_sources = sorted((ROOT / "py_engines").rglob("*.py"))
@@ -421,12 +446,15 @@ def build(quiet: bool = False) -> Path:
     add_csp_meta(staging / "index.html")
     (staging / "wheels").mkdir()
     shutil.copy2(micropip, staging / "wheels" / micropip.name)
+    for wheel in libraries:
+        shutil.copy2(wheel, staging / "wheels" / wheel.name)
     engine = build_engine_wheel(staging / "wheels")
 
     # The games, in menu order, from the engine's registry: the home page lists these.
     games = write_boards(staging / "boards")
     info = {"build": build_id, "pyodide": PYODIDE_VERSION, "engineWheel": f"wheels/{engine.name}",
-            "micropipWheel": f"wheels/{micropip.name}", "games": games}
+            "micropipWheel": f"wheels/{micropip.name}",
+            "libraryWheels": [f"wheels/{wheel.name}" for wheel in libraries], "games": games}
     (staging / "build-info.js").write_text(
         "// Written by build.py: what this build contains.\n"
         f"export const BUILD = {json.dumps(info, indent=2)};\n")

@@ -32,12 +32,15 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
                                    at the position after the first ``ply`` moves (the record's end by
                                    default), the search's best move there, the move played and the
                                    chance it gave away, and its mark (inaccuracy, mistake, blunder)
-  fair_head   secret            -> {"head"}: the head of the chain of a device's secret (fair.py)
-  fair_check  record, fair, known? -> {"pending"}: the record's chance outcomes checked against the
-                                   parties' shares; what the record waits for at its end; ``known``:
-                                   the fair data this device saved, which ``fair`` must extend
+  fair_party  seats, secret     -> {"party"}: the party a device with this secret adds on joining,
+                                   holding ``seats``: its head (hash chain) and key (signatures), fair.py
+  fair_check  record, fair, known? -> {"pending"}: every move checked against its seat's signature and
+                                   every chance outcome against the parties' shares; what the record
+                                   waits for at its end; ``known``: the fair data this device saved,
+                                   which ``fair`` must extend
   fair_step   record, fair, party, secret -> {"record", "fair", "pending"}: as ``party``, show its
-                                   shares where the game waits for them and play the outcomes they complete
+                                   shares where the game waits for them, play the outcomes they
+                                   complete, and sign the game as it then is
   pack    record                -> {"packed": the record's moves packed for a short link (links.py)}
   unpack  game, players?, seed?, options?, packed -> {"record": the record of the packed moves};
                                    a damaged text is a bad_request ("the link's moves are damaged (...)")
@@ -47,7 +50,8 @@ or null; ``seed`` a whole number from 0 to 2**53 - 1; ``ply`` a whole number or
 null; ``options`` an object or null; ``record`` a record, as text or as an
 object; ``fast`` true or false; ``seconds`` a number; ``fair`` and ``known`` fair data
 (fair.py), as an object or as JSON text (as an object it nests deeper than a request may:
-send it as text); ``secret`` 22 characters of base64url; ``party`` a party's number.
+send it as text); ``secret`` 22 characters of base64url; ``party`` a party's number;
+``seats`` a list of seat numbers in order.
 
 Error codes: ``bad_request`` (the request is not of this shape: the message names
 the field), ``bad_record``, ``illegal_move``, and ``internal``, which only a bug
@@ -342,6 +346,13 @@ def _party(name: str, value: Any) -> int:
     return value
 
 
+def _seats(name: str, value: Any) -> list[int]:
+    if (not isinstance(value, list) or not 1 <= len(value) <= fair.MAX_PARTIES or value != sorted(set(value))
+            or not all(is_integer(s) and 0 <= s < fair.MAX_PARTIES for s in value)):
+        raise BadRequest(f"'{name}' must be a list of seat numbers in order, each once, not {quote(value)}")
+    return value
+
+
 REQUIRED = object()
 """In a field table: the field has no default."""
 
@@ -589,8 +600,8 @@ def _unpack(fields: dict[str, Any]) -> dict[str, Any]:
     return {"record": json.loads(game.to_json())}
 
 
-def _fair_head(fields: dict[str, Any]) -> dict[str, Any]:
-    return {"head": fair.head(fields["secret"])}
+def _fair_party(fields: dict[str, Any]) -> dict[str, Any]:
+    return {"party": fair.new_party(fields["seats"], fields["secret"])}
 
 
 def _fair_check(fields: dict[str, Any]) -> dict[str, Any]:
@@ -628,7 +639,7 @@ OPS: dict[str, tuple[Callable[[dict[str, Any]], Any], dict[str, tuple[Callable[[
                                    "players": (_whole_or_null, None), "fast": (_flag, False)}),
     "measure": (_measure, {"game": (_text, REQUIRED), "seconds": (_seconds, 1.0), "fast": (_flag, False)}),
     "review": (_review, {"record": (_record, REQUIRED), "ply": (_whole_or_null, None), "seed": (_seed, 0)}),
-    "fair_head": (_fair_head, {"secret": (_secret, REQUIRED)}),
+    "fair_party": (_fair_party, {"seats": (_seats, REQUIRED), "secret": (_secret, REQUIRED)}),
     "fair_check": (_fair_check, {"record": (_record, REQUIRED), "fair": (_fair, REQUIRED), "known": (_fair, None)}),
     "fair_step": (_fair_step, {"record": (_record, REQUIRED), "fair": (_fair, REQUIRED), "party": (_party, REQUIRED),
                                "secret": (_secret, REQUIRED)}),

@@ -99,6 +99,13 @@ class Game:
         to_move = self.to_move
         return None if to_move is None or to_move == CHANCE else to_move
 
+    def chance_seats(self) -> list[int]:
+        """At a chance point: the seats whose fate its outcome decides. In a game by links
+        each of their devices gives a share of it (fair.py). By default the turn player's,
+        or every seat's when no one's turn it is; games refine this."""
+        turn = self.turn_player
+        return list(range(self.players)) if turn is None else [turn]
+
     @classmethod
     def seat_names(cls, players: int) -> list[str]:
         """What the page calls each player (the names ``narrate`` uses)."""

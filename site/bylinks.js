@@ -1,9 +1,11 @@
 // A game by links: people far apart play one game, each on their own device,
 // by sending each other links, with no server. Each device is a "party" of the
 // game that plays its own seats. A link carries the whole game (its moves packed
-// by the engine, m=), the fair-dice data (f=: each party's commitment and the
-// last share of the dice it showed; py_engines/fair.py) and the seat it is sent
-// to (to=).
+// by the engine, m=), the fair data (f=: each party's key and its latest
+// signature of the game, its commitment to its dice and the last share of them it
+// showed; py_engines/fair.py) and the seat it is sent to (to=). A device signs
+// the game each time it sends it, so the engine refuses a link with a move that
+// its seat's device did not sign.
 //
 // - Starting (the new-game dialog): this device is party 0, with the seats it keeps.
 // - Opening a link of a game this device has not seen: it joins, as the seat the
@@ -18,9 +20,9 @@
 import { engine } from "./boot.js";
 import { catalogEntry, seatNamesOf } from "./games/index.js";
 import { fairText, parseFair, shareHash } from "./links.js";
-import { linkRecord, newSession } from "./session.js";
+import { linkRecord, newSession, persist } from "./session.js";
 import * as saves from "./storage.js";
-import { CHANCE } from "./store.js";
+import { CHANCE, store } from "./store.js";
 
 /** 16 random bytes in base64url (22 characters): a game's id, or a device's secret. */
 export function randomKey() {
@@ -28,17 +30,23 @@ export function randomKey() {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/**
+ * Whether a game by links was started before devices signed their moves (its
+ * parties have no key): such a game is kept and can be looked at, not played on.
+ */
+export const unsigned = (link) => link.fair.parties.some((party) => party.key === undefined);
+
 /** The seats this device plays in a game by links (none when it only watches). */
 export function mySeats(s) {
   const party = s?.link?.party;
-  return Number.isInteger(party) ? s.link.fair.parties[party].seats : [];
+  return Number.isInteger(party) && !unsigned(s.link) ? s.link.fair.parties[party].seats : [];
 }
 
-/** A party for this device: its secret (kept here only) and its commitment to its shares (the engine's hash chain). */
+/** A party for this device: its secret (kept here only), its key and its commitment to its shares (fair_party). */
 async function newParty(seats) {
   const secret = randomKey();
-  const { head } = await engine.call("fair_head", { secret });
-  return { secret, party: { seats, head, shown: null, count: 0 } };
+  const { party } = await engine.call("fair_party", { seats, secret });
+  return { secret, party };
 }
 
 function titled(entry) {
@@ -65,6 +73,8 @@ export function waitingSeats(link) {
 /**
  * The seat the game waits for now, if it is another device's: the link goes to
  * it. null when this device can go on (its turn, its share) or the game is over.
+ * When the dice wait for several devices, the link goes round the table from
+ * this device's first seat, so that it visits each in turn.
  */
 export function addressee(s, position) {
   if (!s?.link || position.is_over) return null;
@@ -72,7 +82,9 @@ export function addressee(s, position) {
   if (position.to_move === CHANCE) {
     // This device's own share is shown as soon as it may be (linkplay.js): what is still missing is the others'.
     const others = waitingSeats(s.link).filter((seat) => !mine.includes(seat));
-    return others.length ? others[0] : null;
+    const from = mine.length ? mine[0] : 0;
+    const around = (seat) => (seat - from + position.players) % position.players;
+    return others.length ? others.sort((a, b) => around(a) - around(b))[0] : null;
   }
   return mine.includes(position.to_move) ? null : position.to_move;
 }
@@ -90,14 +102,38 @@ export function freeSeat(s, players) {
  * sent before a first move invites a friend to it.
  */
 export async function sendHash(s, position) {
+  s = await signed(s, position);
   const { packed } = await engine.call("pack", { record: s.record });
   const to = addressee(s, position) ?? freeSeat(s, position.players);
   return `${shareHash(s.record, s.record.moves.length, catalogEntry(s.game), packed)}&f=${fairText(s.link.fair)}` +
     (to === null ? "" : `&to=${to}`);
 }
 
+/**
+ * The session with the game signed by this device as it is now (its moves
+ * since it last sent), made the current one and saved: the engine's fair_step,
+ * which also shows a share the dice wait for from this device.
+ */
+async function signed(s, position) {
+  if (!Number.isInteger(s.link.party) || unsigned(s.link)) return s;
+  const answer = await engine.call("fair_step",
+    { record: s.record, fair: JSON.stringify(s.link.fair), party: s.link.party, secret: s.link.secret });
+  if (answer.record.moves.length !== s.record.moves.length) throw new Error("the dice are being rolled: send it in a moment");
+  const next = { ...s, link: { ...s.link, fair: answer.fair, pending: answer.pending } };
+  if (store.state.session?.id === s.id) store.update({ session: next });
+  persist(next, position);
+  return next;
+}
+
 const samePrefix = (a, b) => a.every((move, i) => move === b[i]);
 const sameList = (a, b) => a.length === b.length && samePrefix(a, b);
+
+/** Whether a saved game of this device has a device of `fair` under another id: a link altered to pass for a new game. */
+function copiedGame(fair) {
+  const keys = new Set(fair.parties.map((party) => party.key));
+  return saves.listSaves().some((item) => item.ok && item.save.link &&
+    item.save.link.fair.parties.some((party) => keys.has(party.key)));
+}
 
 /** The saved game by links of id `id`, if this device has it. */
 function savedGame(id) {
@@ -122,6 +158,9 @@ export async function openGameLink(entry, params) {
   const { pending } = await engine.call("fair_check", { record: whole.record, fair: JSON.stringify(fair) });
   const mine = savedGame(fair.id);
   if (mine) return carryOn(mine, whole, fair);
+  if (copiedGame(fair)) {
+    return { refused: "This link copies one of your games with its id changed: it was altered. Nothing was changed." };
+  }
   return join(entry, whole, fair, to, pending);
 }
 
@@ -156,8 +195,11 @@ async function carryOn(save, whole, fair) {
   if (Number.isInteger(own) && fair.parties.length === own && known.length > own) {
     fair = { ...fair, parties: [...fair.parties, known[own]] };
   }
+  if (unsigned(save.link)) {
+    return { refused: "Your copy of this game was started before devices signed their moves: it can no longer be played on. Nothing was changed." };
+  }
   const changed = known.findIndex((p, i) => fair.parties[i] && (fair.parties[i].head !== p.head ||
-    !sameList(fair.parties[i].seats, p.seats)));
+    fair.parties[i].key !== p.key || !sameList(fair.parties[i].seats, p.seats)));
   if (changed >= 0) return { refused: "This link's players are not those of your game (a device's commitment to its dice differs). Nothing was changed." };
   const prefix = Math.min(ours.length, theirs.length);
   if (!samePrefix(ours.slice(0, prefix), theirs)) {
@@ -174,7 +216,8 @@ async function carryOn(save, whole, fair) {
     return { refused: "This link does not continue your game: it is behind it in places and ahead in others. Nothing was changed." };
   }
   if (!ahead) return { refused: "This link was seen already: your game is as far as it, or further. Nothing was changed.", seen: save };
-  const merged = { ...fair, parties: fair.parties.map((p, i) => (i === own && known[i].count > p.count ? known[i] : p)) };
+  const further = (ours, theirs) => ours.count > theirs.count || ours.plies > theirs.plies;
+  const merged = { ...fair, parties: fair.parties.map((p, i) => (i === own && further(known[i], p) ? known[i] : p)) };
   const { pending } = await engine.call("fair_check",
     { record: whole.record, fair: JSON.stringify(merged), known: JSON.stringify(save.link.fair) });
   const session = { ...save, record: whole.record, cursor: ours.length, link: { ...save.link, fair: merged, pending } };

@@ -81,15 +81,19 @@ export function parseShare(game, params) {
   return { record, at, packed };
 }
 
-// -- a game by links: its fair-dice data in a link ---------------------------------
-// f=<game id>~<party>~<party>... where a party is <its seats, one digit each>.<head>.<share shown or ->.<shares shown>
-// (ids, heads and shares are 22 characters of base64url: py_engines/fair.py).
+// -- a game by links: its fair data in a link ---------------------------------------
+// f=<game id>~<party>~<party>... where a party is
+// <its seats, one digit each>.<head>.<key>.<share shown or ->.<shares shown>.<signature or ->.<moves signed>.<devices signed>
+// (py_engines/fair.py: ids, heads and shares are 22 characters of base64url, keys 43, signatures 86).
 
 const KEY = /^[0-9A-Za-z_-]{22}$/;
+const PUBLIC_KEY = /^[0-9A-Za-z_-]{43}$/;
+const SIGNATURE = /^[0-9A-Za-z_-]{86}$/;
+const WHOLE = /^(0|[1-9][0-9]{0,5})$/;
 
 /** The fair data of a game by links as a link writes it. */
 export function fairText(fair) {
-  const party = (p) => `${p.seats.join("")}.${p.head}.${p.shown ?? "-"}.${p.count}`;
+  const party = (p) => [p.seats.join(""), p.head, p.key, p.shown ?? "-", p.count, p.sig ?? "-", p.plies, p.known].join(".");
   return [fair.id, ...fair.parties.map(party)].join("~");
 }
 
@@ -98,18 +102,24 @@ export function parseFair(text, players) {
   const [id, ...parties] = text.split("~");
   if (!KEY.test(id)) throw new Error("its game's name (f=) is damaged");
   if (parties.length === 0 || parties.length > players) throw new Error("its list of players' devices (f=) is damaged");
+  if (parties.some((part) => part.split(".").length === 4)) {
+    throw new Error("it was made by an older version of this site, before each device signed its moves: start a new game by links");
+  }
   const held = new Set();
   return {
     id,
     parties: parties.map((part, i) => {
-      const [seats, head, shown, count] = part.split(".");
-      const ok = /^[0-9]{1,10}$/.test(seats ?? "") && KEY.test(head ?? "") && (shown === "-" || KEY.test(shown ?? "")) &&
-        /^(0|[1-9][0-9]{0,5})$/.test(count ?? "") && (shown === "-") === (count === "0");
+      const [seats, head, key, shown, count, sig, plies, known, ...rest] = part.split(".");
+      const ok = rest.length === 0 && /^[0-9]{1,10}$/.test(seats ?? "") && KEY.test(head ?? "") && PUBLIC_KEY.test(key ?? "") &&
+        (shown === "-" || KEY.test(shown ?? "")) && WHOLE.test(count ?? "") && (shown === "-") === (count === "0") &&
+        (sig === "-" || SIGNATURE.test(sig ?? "")) && WHOLE.test(plies ?? "") && WHOLE.test(known ?? "") &&
+        (sig !== "-" || (plies === "0" && known === "0"));
       if (!ok) throw new Error(`its device ${i + 1} (f=) is damaged`);
       const list = [...seats].map(Number);
       if (list.some((seat) => seat >= players || held.has(seat))) throw new Error(`its device ${i + 1} (f=) holds a seat it cannot`);
       list.forEach((seat) => held.add(seat));
-      return { seats: list, head, shown: shown === "-" ? null : shown, count: Number(count) };
+      return { seats: list, head, key, shown: shown === "-" ? null : shown, count: Number(count),
+        sig: sig === "-" ? null : sig, plies: Number(plies), known: Number(known) };
     }),
   };
 }

@@ -105,7 +105,10 @@ function linkShape(link) {
   return isObject(link) && key(link.id) && (link.party === null || Number.isInteger(link.party)) &&
     (link.secret === null || key(link.secret)) && isObject(fair) && fair.id === link.id && Array.isArray(fair.parties) &&
     fair.parties.every((p) => isObject(p) && Array.isArray(p.seats) && p.seats.every(Number.isInteger) && key(p.head) &&
-      (p.shown === null || key(p.shown)) && Number.isInteger(p.count)) &&
+      (p.shown === null || key(p.shown)) && Number.isInteger(p.count) &&
+      // A game started before devices signed their moves has no key, signature or cover (bylinks.js: unsigned).
+      (p.key === undefined || (/^[0-9A-Za-z_-]{43}$/.test(p.key) && (p.sig === null || /^[0-9A-Za-z_-]{86}$/.test(p.sig)) &&
+        Number.isInteger(p.plies) && Number.isInteger(p.known)))) &&
     (link.party === null || (link.party < fair.parties.length && key(link.secret)));
 }
 

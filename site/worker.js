@@ -19,8 +19,8 @@ import { canKeepSnapshot, dropSnapshot, keepSnapshotWhenIdle, readSnapshot, requ
 
 const here = (path) => new URL(path, import.meta.url).href;
 // "?install=micropip" installs the wheel through micropip, as a benchmark's comparison;
-// the default unpacks it directly, which is quicker and needs nothing more for a wheel
-// without dependencies.
+// the default unpacks it directly, which is quicker: the engine's one dependency (python-ecdsa,
+// and six for it, build.py's LIBRARY_WHEELS) is unpacked beside it the same way.
 const installWith = new URL(import.meta.url).searchParams.get("install") || "unpack";
 
 const progress = (fraction, label) => postMessage({ type: "progress", fraction, label });
@@ -30,14 +30,18 @@ async function boot() {
   const started = performance.now();
   progress(0.05, "Loading the Python runtime");
   if (installWith !== "unpack") return bootWithMicropip(started);
-  const wheel = fetch(here(BUILD.engineWheel)).then(checked).then((response) => response.arrayBuffer());
+  const download = (path) => fetch(here(path)).then(checked).then((response) => response.arrayBuffer());
+  const wheels = Promise.all([BUILD.engineWheel, ...BUILD.libraryWheels].map(download));
+  const unpackWheels = async (pyodide) => {
+    for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel");
+  };
   const snapshot = trustSnapshot ? await readSnapshot() : null;
   let bridge = null;
   let restored = false;
   if (snapshot) {
     try {
       const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), _loadSnapshot: snapshot });
-      pyodide.unpackArchive(await wheel, "wheel"); // the engine's files, for what it imports later
+      await unpackWheels(pyodide); // the engine's files, for what it imports later
       bridge = pyodide.pyimport("py_engines.bridge");
       if (!JSON.parse(bridge.handle('{"op": "games"}')).ok) throw new Error("the restored engine does not answer");
       restored = true;
@@ -50,7 +54,7 @@ async function boot() {
     const keep = trustSnapshot && canKeepSnapshot();
     const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), _makeSnapshot: keep });
     progress(0.85, "Loading the game rules");
-    pyodide.unpackArchive(await wheel, "wheel");
+    await unpackWheels(pyodide);
     bridge = pyodide.pyimport("py_engines.bridge");
     if (keep) keepSnapshotWhenIdle(pyodide);
   }
@@ -64,7 +68,7 @@ async function bootWithMicropip(started) {
   progress(0.85, "Loading the game rules");
   // micropip as pinned by build.py (the lock file names another build of it, so unpack ours).
   pyodide.unpackArchive(await (await fetch(here(BUILD.micropipWheel)).then(checked)).arrayBuffer(), "wheel");
-  await pyodide.pyimport("micropip").install(here(BUILD.engineWheel));
+  await pyodide.pyimport("micropip").install([...BUILD.libraryWheels, BUILD.engineWheel].map(here));
   const bridge = pyodide.pyimport("py_engines.bridge");
   progress(1, "Ready");
   postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, snapshot: false });

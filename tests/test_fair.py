@@ -1,9 +1,11 @@
 """Fair chance between devices by commit and reveal (py_engines/fair.py, the bridge's fair_* ops).
 
 Whole games are played by simulated devices that pass only the record and the fair
-data between them, each keeping its own secret; every chance outcome is then checked
-here against the rules of docs (the pair of each chance point, the chain, the hash),
-written again in this file from the spec so that the engine is not checked by itself.
+data between them, each keeping its own secret and signing the game before it passes
+it on; every chance outcome is then checked here against the rules of docs (the
+parties of each chance point, the chain, the hash), written again in this file from
+the spec so that the engine is not checked by itself. Signatures and forged links:
+tests/test_fair_signatures.py.
 """
 from __future__ import annotations
 
@@ -46,12 +48,22 @@ class Device:
 
     def join(self, data: dict) -> None:
         self.party = len(data["parties"])
-        data["parties"].append({"seats": self.seats, "head": fair.head(self.secret), "shown": None, "count": 0})
+        data["parties"].append(fair.new_party(self.seats, self.secret))
+
+    def step(self, record: dict, data: dict) -> dict:
+        """Show this device's shares where the game waits for them, play what they complete, sign."""
+        return fair.step(record, data, self.party, self.secret)
 
 
-def play_by_links(name: str, players: int, seatings: list[list[int]], seed: int, **options) -> tuple:
+def play_by_links(name: str, players: int, seatings: list[list[int]], seed: int, passes: list | None = None,
+                  trail: list | None = None, around: bool = False, plies: int | None = None, **options) -> tuple:
     """A whole game played by devices passing (record, fair data): random moves, every
-    chance outcome given by the parties' shares. Returns the record, the fair data, the devices."""
+    chance outcome given by the parties' shares, each device signing before it passes the
+    game on. Returns the record, the fair data, the devices; ``passes``, if given, gets the
+    seats of the devices the game went to, one a link; ``trail`` each (record, fair data) a
+    device passed on; ``plies``: stop once the game has that many moves. The dice go to a device they wait for drawn at random, or with
+    ``around`` to the first round the table from the device that has the game, as the page
+    sends them (bylinks.js, addressee)."""
     rng = random.Random(seed)
     devices = [Device(seats, rng) for seats in seatings]
     game = py_engines.new_game(name, players, seed, **options)
@@ -61,31 +73,52 @@ def play_by_links(name: str, players: int, seatings: list[list[int]], seed: int,
     holder = {seat: device for device in devices for seat in device.seats}
     moves_rng = Rng(seed)
     rolls = 0
-    while not game.is_over:
+    at = devices[0]  # the device that holds the game now
+
+    def go_to(device: Device) -> None:
+        nonlocal at
+        if device is not at and passes is not None:
+            passes.append(device.seats[0])
+        at = device
+
+    while not game.is_over and (plies is None or len(game.history) < plies):
         if game.to_move == CHANCE:
             pending = fair.check(record, data)
             assert pending is not None and pending["chance"] == rolls
-            member = rng.choice(pending["waiting"] or pending["parties"])
+            waiting = pending["waiting"] or pending["parties"]
+            member = rng.choice(waiting)
+            if around:
+                seat_of = lambda m: m["seat"] if isinstance(m, dict) else data["parties"][m]["seats"][0]  # noqa: E731
+                member = min(waiting, key=lambda m: (seat_of(m) - at.seats[0]) % players)
+            device = holder[member["seat"]] if isinstance(member, dict) else next(d for d in devices if d.party == member)
+            go_to(device)
             if isinstance(member, dict):  # that seat's device opens its first link
-                holder[member["seat"]].join(data)
+                device.join(data)
                 continue
-            device = next(d for d in devices if d.party == member)
-            answer = fair.step(record, data, device.party, device.secret)
+            answer = device.step(record, data)
             record, data = answer["record"], answer["fair"]
+            if trail is not None:
+                trail.append((record, data))
             if len(record["moves"]) > len(game.history):
                 game = py_engines.load(json.dumps(record))
                 rolls = sum(1 for by in _movers(record) if by == CHANCE)
             continue
         device = holder[game.to_move]
+        go_to(device)
         if device.party is None:
             device.join(data)
         game.play(game.random_move(moves_rng))
         record = json.loads(game.to_json())
-        if game.to_move == CHANCE:  # the mover sends its move with its share for the roll, if it gives one
-            answer = fair.step(record, data, device.party, device.secret)
-            assert answer["record"] == record  # one share alone plays nothing
-            data = answer["fair"]
-    assert fair.check(record, data) is None
+        # the mover signs, and shows its share for a roll the game has reached, before it sends the game on
+        answer = device.step(record, data)
+        assert answer["record"] == record or game.to_move == CHANCE
+        record, data = answer["record"], answer["fair"]
+        if trail is not None:
+            trail.append((record, data))
+        if len(record["moves"]) > len(game.history):  # a roll this device's share completed (a fight it is in)
+            game = py_engines.load(json.dumps(record))
+            rolls = sum(1 for by in _movers(record) if by == CHANCE)
+    assert fair.check(record, data) is None or plies is not None
     return record, data, devices
 
 
@@ -95,9 +128,20 @@ def _movers(record: dict) -> list[int]:
     return movers
 
 
+def spec_seats(game) -> list[int]:
+    """The seats whose fate a chance outcome decides, from the rules of docs/decisions.md."""
+    if game.name == "nimbus":
+        return list(range(game.players))  # a deal: every player
+    if game.rolling_off:
+        return next(r for r in game.ranks if len(r) > 1)  # a roll-off's die: every player still tied in it
+    if game.combat:  # a fight: the attacker and the defender
+        return [game.combat[1]] + [owner for owner, _ in game.at[game.combat[0]]]
+    return [game.current]  # a turn's dice: the player whose turn it is
+
+
 def spec_rolls(record: dict, data: dict, devices: list[Device]) -> int:
     """Check every chance outcome of a finished game from the spec, with the devices' secrets:
-    its pair of parties, their shares in order, the hash and the game's own draw."""
+    its parties, their shares in order, the hash and the game's own draw."""
     trace: list[dict] = []
     py_engines.load(json.dumps(record), trace=trace)
     party_of = {seat: number for number, party in enumerate(data["parties"]) for seat in party["seats"]}
@@ -113,23 +157,20 @@ def spec_rolls(record: dict, data: dict, devices: list[Device]) -> int:
             game.play(move)
             continue
         out = game.view().get("out") or [False] * players  # seats out of the game are passed over
-        around = [(s + i) % players for s in range(players) for i in range(1, players)]  # seat s: around[s*(n-1):]
-        a_seat = data["parties"][0]["seats"][0] if last_seat is None else last_seat
-        if out[a_seat]:
-            a_seat = next(t for t in around[a_seat * (players - 1):][:players - 1] if not out[t])
-        a = party_of[a_seat]
-        turn = step["player"]
-        if turn is not None and not out[turn] and party_of[turn] != a:
-            b = party_of[turn]
-        else:
-            later = around[a_seat * (players - 1):][:players - 1]
-            b = next((party_of[t] for t in later if not out[t] and party_of[t] != a),
-                     next(party_of[t] for t in later if party_of[t] != a))
+        givers = {party_of[seat] for seat in spec_seats(game) if not out[seat]}
+        # fewer than two devices: the last move's seat, then the seats round the table from it, fill in
+        start = data["parties"][0]["seats"][0] if last_seat is None else last_seat
+        around = [(start + i) % players for i in range(players)]
+        for seat in [t for t in around if not out[t]] + around[1:]:
+            if len(givers) >= 2:
+                break
+            givers.add(party_of[seat])
         outs += sum(out)
-        used[a] += 1
-        used[b] += 1
-        seed_bytes = hashlib.sha256(fair.LABEL + fair.decode(data["id"], "id") + k.to_bytes(4, "big")
-                                    + fair.decode(chains[a][used[a]], "a") + fair.decode(chains[b][used[b]], "b"))
+        shares = b""
+        for party in sorted(givers):
+            used[party] += 1
+            shares += fair.decode(chains[party][used[party]], "a share")
+        seed_bytes = hashlib.sha256(fair.LABEL + fair.decode(data["id"], "id") + k.to_bytes(4, "big") + shares)
         drawn = game.roll(Rng(int.from_bytes(seed_bytes.digest()[:8], "big")))
         assert drawn == move, f"chance point {k}: {move} in the record, {drawn} from the shares"
         k += 1
@@ -162,8 +203,9 @@ def test_whole_games_by_links_roll_fairly(name, players, seatings, options):
     assert rolls >= (3 if name == "nimbus" else 20)
     if name == "not_nyout" and players > 2:
         assert outs  # some rolls came after a player was out, who gave no share to them
-    # the record's seed plays no part: only the shares do (whoever holds a record knows its seed)
-    assert fair.check({**record, "seed": record["seed"] + 1}, data) is None
+    # the record's seed plays no part in the rolls, only the shares do (whoever holds a record knows
+    # its seed), but it is part of what every device signed: another seed is another game
+    refused({**record, "seed": record["seed"] + 1}, data, "signature does not match this game")
 
 
 # -- the odds -------------------------------------------------------------------------
@@ -193,7 +235,7 @@ def fair_counts(game, draws: int, seed: int) -> dict[str, int]:
     counts: dict[str, int] = {}
     game_id = new_secret(rng)
     for k in range(draws):
-        outcome = fair.draw(game, game_id, k, new_secret(rng), new_secret(rng))
+        outcome = fair.draw(game, game_id, k, [new_secret(rng), new_secret(rng)])
         counts[outcome] = counts.get(outcome, 0) + 1
     return counts
 
@@ -243,8 +285,26 @@ def test_roll_without_a_generator_is_unchanged():
 # -- tampering -------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def finished():
-    return play_by_links("not_nyout", 2, [[0], [1]], seed=3)
+def trail():
+    """Every (record, fair data) passed on in the game of ``finished``."""
+    steps: list = []
+    play_by_links("not_nyout", 2, [[0], [1]], seed=3, trail=steps)
+    return steps
+
+
+@pytest.fixture(scope="module")
+def finished(trail):
+    record, data = trail[-1]
+    rng = random.Random(3)  # the devices of that game, again
+    devices = [Device([0], rng), Device([1], rng)]
+    for number, device in enumerate(devices):
+        device.party = number
+    return record, data, devices
+
+
+def as_passed(trail, plies: int) -> tuple[dict, dict]:
+    """The game as it was last passed on with ``plies`` moves."""
+    return next((r, d) for r, d in reversed(trail) if len(r["moves"]) == plies)
 
 
 def refused(record, data, *words):
@@ -282,6 +342,7 @@ def test_a_changed_id_is_refused(finished):
     record, data, _ = finished
     refused(record, {**copy(data), "id": new_secret(random.Random(1))},
             "the dice of move 1 are not what the players' shares give")
+    # in a game with no dice, the signatures refuse it (tests/test_fair_signatures.py)
 
 
 def test_a_removed_move_is_refused(finished):
@@ -290,36 +351,46 @@ def test_a_removed_move_is_refused(finished):
     for i in (0, 5, 40, [n for n, by in enumerate(movers) if by != CHANCE][12]):
         moves = record["moves"][:i] + record["moves"][i + 1:]
         message = refused({**record, "moves": moves}, data)
-        assert re.search(r"move \d+ does not replay|the dice of move \d+ are not what", message), message
+        assert re.search(r"move \d+ does not replay|the dice of move \d+ are not what|signature covers moves", message), \
+            message
 
 
-def test_a_share_shown_before_its_roll_is_refused(finished):
+def test_a_share_shown_before_its_roll_is_refused(finished, trail):
     record, data, devices = finished
     movers = _movers(record)
     i = [n for n, by in enumerate(movers) if by != CHANCE][20]  # before a move: no roll pending
-    early = {**record, "moves": record["moves"][:i]}
-    refused(early, data, "has shown a share for a roll the game has not reached")
+    early, early_data = as_passed(trail, i)
+    for number, device in enumerate(devices):
+        ahead = copy(early_data)
+        count = ahead["parties"][number]["count"] + 1
+        ahead["parties"][number].update(shown=fair.element(device.secret, count), count=count)
+        refused(early, ahead, "has shown a share for a roll the game has not reached")
     # at the very start: Red shows its first share before Blue has joined
     start = {**record, "moves": []}
     red = devices[0]
-    alone = {"id": data["id"], "parties": [{**data["parties"][0], "shown": fair.element(red.secret, 1), "count": 1}]}
+    alone = {"id": data["id"], "parties": [{**fair.new_party([0], red.secret), "shown": fair.element(red.secret, 1),
+                                            "count": 1}]}
     refused(start, alone, "Red has shown a share for the dice of move 1 before Blue joined")
 
 
-def test_removing_the_last_roll_cannot_change_it(finished):
+def test_removing_the_last_roll_cannot_change_it(finished, trail):
     """Holding back a link, or replaying it: the roll both shares gave is the only one."""
     record, data, devices = finished
     movers = _movers(record)
     i = [n for n, by in enumerate(movers) if by == CHANCE][-1]
-    cut = {**record, "moves": record["moves"][:i]}
+    cut, signed = as_passed(trail, i)
+    # every share shown in the end, with the signatures as they were before the last roll
+    data = {**data, "parties": [{**p, **{k: q[k] for k in ("sig", "plies", "known")}}
+                                for p, q in zip(data["parties"], signed["parties"])]}
     pending = fair.check(cut, data)
     assert pending is not None and pending["waiting"] == []
+    shares = [(p["shown"], p["count"]) for p in data["parties"]]
     for device in devices:
         before = copy(data)
         answer = fair.step(cut, data, device.party, device.secret)
         assert data == before  # the data given is not changed
         assert answer["record"]["moves"] == record["moves"][:i + 1]
-        assert answer["fair"] == data
+        assert [(p["shown"], p["count"]) for p in answer["fair"]["parties"]] == shares
 
 
 # -- no party can foresee a roll, nor choose one -------------------------------------------
@@ -341,17 +412,14 @@ def test_no_party_can_foresee_a_roll():
     assert blue_share not in json.dumps(shown)  # nothing Red holds carries Blue's next element
     game = py_engines.load(json.dumps(record))
     # Blue's share decides: other values in its place give other outcomes (the d10 of a roll-off)
-    outcomes = {fair.draw(game, data["id"], 0, red_share, new_secret(rng)) for _ in range(100)}
+    outcomes = {fair.draw(game, data["id"], 0, [red_share, new_secret(rng)]) for _ in range(100)}
     assert len(outcomes) == 10
     # and so does Red's, for Blue, who shows second
-    outcomes = {fair.draw(game, data["id"], 0, new_secret(rng), blue_share) for _ in range(100)}
+    outcomes = {fair.draw(game, data["id"], 0, [new_secret(rng), blue_share]) for _ in range(100)}
     assert len(outcomes) == 10
-    # the draw takes both shares: one alone is no roll
-    with pytest.raises(TypeError):
-        fair.draw(game, data["id"], 0, red_share)  # type: ignore[call-arg]
     # once Blue shows its share, the roll is played, and it is the one both give
     done = fair.step(record, shown, 1, blue.secret)
-    assert done["record"]["moves"] == [fair.draw(game, data["id"], 0, red_share, blue_share)]
+    assert done["record"]["moves"] == [fair.draw(game, data["id"], 0, [red_share, blue_share])]
 
 
 def test_no_party_can_choose_a_roll(finished):
@@ -372,7 +440,7 @@ def test_no_party_can_choose_a_roll(finished):
 
 def test_a_secret_must_give_the_partys_head(finished):
     record, data, devices = finished
-    with pytest.raises(FairError, match="does not give the head of Blue"):
+    with pytest.raises(FairError, match="does not give the head and key of Blue"):
         fair.step(record, data, 1, devices[0].secret)
 
 
@@ -397,15 +465,16 @@ def call(op, **fields):
 def test_the_bridge_ops_play_a_roll(finished):
     record, data, devices = finished
     secret = devices[0].secret
-    assert call("fair_head", secret=secret) == {"ok": True, "result": {"head": data["parties"][0]["head"]}}
+    party = call("fair_party", seats=[0], secret=secret)["result"]["party"]
+    assert (party["head"], party["key"]) == (data["parties"][0]["head"], data["parties"][0]["key"])
+    assert (party["shown"], party["count"], party["sig"], party["plies"], party["known"]) == (None, 0, None, 0, 0)
     assert call("fair_check", record=record, fair=json.dumps(data)) == {"ok": True, "result": {"pending": None}}
     assert call("fair_check", record=record, fair=json.dumps(data), known=json.dumps(data))["ok"]
     start = json.loads(py_engines.new_game("not_nyout", 2).to_json())
-    fresh = {"id": data["id"], "parties": [{"seats": [0], "head": data["parties"][0]["head"],
-                                            "shown": None, "count": 0}]}
+    fresh = {"id": data["id"], "parties": [fair.new_party([0], devices[0].secret)]}
     assert call("fair_check", record=start, fair=json.dumps(fresh))["result"]["pending"] == \
         {"chance": 0, "parties": [0, {"seat": 1}], "waiting": [0, {"seat": 1}]}
-    fresh["parties"].append({"seats": [1], "head": data["parties"][1]["head"], "shown": None, "count": 0})
+    fresh["parties"].append(fair.new_party([1], devices[1].secret))
     red = call("fair_step", record=start, fair=json.dumps(fresh), party=0, secret=devices[0].secret)["result"]
     assert red["pending"] == {"chance": 0, "parties": [0, 1], "waiting": [1]} and red["record"]["moves"] == []
     blue = call("fair_step", record=red["record"], fair=json.dumps(red["fair"]), party=1,
@@ -413,7 +482,8 @@ def test_the_bridge_ops_play_a_roll(finished):
     assert blue["record"]["moves"] == record["moves"][:1]  # the same roll as in the game played before
     # a link that goes back on what this device saw
     answer = call("fair_check", record=start, fair=json.dumps(fresh), known=json.dumps(blue["fair"]))
-    assert answer["error"] == {"code": "bad_request", "message": "party 0 of this link has taken back a share: it is older"}
+    assert answer["error"] == {"code": "bad_request",
+                               "message": "party 0 of this link has taken back a share or a move: it is older"}
     other = {**fresh, "id": new_secret(random.Random(2))}
     answer = call("fair_check", record=start, fair=json.dumps(other), known=json.dumps(fresh))
     assert answer["error"]["message"] == "this link is of another game (its id differs)"
@@ -422,7 +492,8 @@ def test_the_bridge_ops_play_a_roll(finished):
     assert answer["error"]["message"] == "party 1 of this link is not the one this device knows: the link was changed"
 
 
-GOOD = {"id": "A" * 22, "parties": [{"seats": [0], "head": "B" * 21 + "A", "shown": None, "count": 0}]}
+GOOD = {"id": "A" * 22, "parties": [{"seats": [0], "head": "B" * 21 + "A", "key": "C" * 42 + "A", "shown": None,
+                                      "count": 0, "sig": None, "plies": 0, "known": 0}]}
 BAD_FAIR = [
     (None, "must be an object"),
     ([], "must be an object"),
@@ -448,6 +519,12 @@ BAD_FAIR = [
     ({**GOOD, "parties": [{**GOOD["parties"][0], "shown": "C" * 21 + "g"}]}, "count 0"),
     ({**GOOD, "parties": [{**GOOD["parties"][0], "head": "h" * 5_000}]}, "the fair data is too long"),
     ({**GOOD, "parties": [{**GOOD["parties"][0], "head": "h" * 23}]}, "party 0's head must be 22 characters"),
+    ({**GOOD, "parties": [{**GOOD["parties"][0], "key": "C" * 43}]}, "party 0's key must be 43 characters"),
+    ({**GOOD, "parties": [{**GOOD["parties"][0], "key": None}]}, "party 0's key must be 43 characters"),
+    ({**GOOD, "parties": [{**GOOD["parties"][0], "sig": "S" * 85}]}, "party 0's signature must be 86 characters"),
+    ({**GOOD, "parties": [{**GOOD["parties"][0], "plies": 3}]}, "party 0 has not signed"),
+    ({**GOOD, "parties": [{**GOOD["parties"][0], "known": -1}]}, "a whole number of moves and of parties"),
+    ({**GOOD, "parties": [{**GOOD["parties"][0], "plies": 10**6}]}, "a whole number of moves and of parties"),
 ]
 
 
@@ -468,7 +545,7 @@ def test_fair_data_that_does_not_fit_the_game_is_refused():
         ([0, 2], "party 0 holds seat 2, but the game has 2 players"),
         ([0, 1], "one device holds every seat: a fair roll needs two devices"),
     ]:
-        parties = [{"seats": seats, "head": "B" * 21 + "A", "shown": None, "count": 0}]
+        parties = [{**GOOD["parties"][0], "seats": seats}]
         answer = call("fair_check", record=record, fair=json.dumps({"id": "A" * 22, "parties": parties}))
         assert answer["error"] == {"code": "bad_request", "message": message}
 
@@ -480,7 +557,7 @@ def test_fair_data_that_does_not_fit_the_game_is_refused():
     ({}, "needs the field 'secret'"),
 ])
 def test_bad_secrets_are_bad_requests(fields, words):
-    answer = call("fair_head", **fields)
+    answer = call("fair_party", seats=[0], **fields)
     assert answer["error"]["code"] == "bad_request" and words in answer["error"]["message"], answer
     assert len(answer["error"]["message"]) < 250
 
@@ -505,7 +582,8 @@ def test_the_fair_ops_never_answer_internal_to_junk():
     """Seeded junk in every field of the fair ops: a bad request, record or move, never a bug."""
     rng = random.Random(31)
     record = json.loads(py_engines.new_game("not_nyout", 2).to_json())
-    good = {"record": record, "fair": json.dumps(GOOD), "known": json.dumps(GOOD), "party": 0, "secret": "S" * 21 + "Q"}
+    good = {"record": record, "fair": json.dumps(GOOD), "known": json.dumps(GOOD), "party": 0, "secret": "S" * 21 + "Q",
+            "seats": [0]}
     junk = [None, True, 0, -1, 1.5, 10**100, "", "x", "S" * 21 + "Q", "A" * 21 + "B", [], {}, [[[]]], "x" * 5000,
             json.dumps(GOOD), json.dumps({**GOOD, "parties": [{**GOOD["parties"][0], "count": 3}]}),
             json.dumps({**GOOD, "parties": GOOD["parties"] + [{**GOOD["parties"][0], "seats": [1]}]}),
@@ -527,12 +605,18 @@ def test_games_without_chance_never_wait_for_a_share(name):
     rng = random.Random(12)
     game = py_engines.playout.random_game(name, 4)
     record = json.loads(game.to_json())
-    devices = [Device([0], rng), Device([1], rng)]
+    devices = [Device([0, 2], rng), Device([1, 3], rng)] if name == "nymbat" and game.players == 4 else \
+        [Device([0], rng), Device([1], rng)]
     data = {"id": new_secret(rng), "parties": []}
     for device in devices:
         device.join(data)
-    for ply in (0, 7, len(record["moves"])):
-        assert fair.check({**record, "moves": record["moves"][:ply]}, data) is None
-        assert fair.step({**record, "moves": record["moves"][:ply]}, data, 1, devices[1].secret)["fair"] == data
+    movers = _movers(record)
+    for ply in range(len(record["moves"]) + 1):
+        part = {**record, "moves": record["moves"][:ply]}
+        if ply:  # the mover signs its move
+            data = devices[movers[ply - 1] % 2].step(part, data)["fair"]
+        if ply in (0, 7, len(record["moves"])):
+            assert fair.check(part, data) is None
+            assert [p["count"] for p in devices[1].step(part, data)["fair"]["parties"]] == [0, 0]
     data["parties"][0].update(shown=fair.element(devices[0].secret, 1), count=1)
     refused(record, data, "has shown a share for a roll the game has not reached")

@@ -223,6 +223,10 @@ class Nimbus(Game):
             return CHANCE
         return self.turn
 
+    def chance_seats(self) -> list[int]:
+        """A round's deal sets up the board every player plays on."""
+        return list(range(self.players))
+
     @property
     def is_over(self) -> bool:
         return self.final is not None

@@ -399,6 +399,16 @@ class NotNyout(Game):
             return None
         return self.current if self.order else self._chooser()
 
+    def chance_seats(self) -> list[int]:
+        """A roll-off's die: every player still tied in it; a fight's dice: the attacker and
+        the defender; a turn's dice: the player whose turn it is."""
+        if self.rolling_off:
+            return list(next(r for r in self.ranks if len(r) > 1))
+        if self.combat:
+            station, attacker = self.combat[0], self.combat[1]
+            return sorted({attacker, *(owner for owner, _ in self.at[station])})
+        return super().chance_seats()
+
     # -- what happened, in words ------------------------------------------------------
     @classmethod
     def seat_names(cls, players: int) -> list[str]:
