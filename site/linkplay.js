@@ -4,6 +4,7 @@
 // dice are never rolled by one device alone. And the moves a link brings are
 // shown one after the other, each moving on the board.
 import { engine } from "./boot.js";
+import { mySeats } from "./bylinks.js";
 import { plainMessage } from "./engine.js";
 import { adopt, holdingInput } from "./moves.js";
 import { CHANCE, store } from "./store.js";
@@ -38,7 +39,7 @@ export function showMoves(session, from) {
 /** At a chance point at the end of a game by links: show this device's share and play what the shares give. */
 async function settle() {
   const { session: s, position, busy, engine: up } = store.state;
-  if (!s?.link || !Number.isInteger(s.link.party) || !position || busy || up !== "ready") return;
+  if (!s?.link || !mySeats(s).length || !position || busy || up !== "ready") return;
   if (position.is_over || position.to_move !== CHANCE || s.cursor !== s.record.moves.length) return;
   const key = `${s.id}:${s.record.moves.length}:${s.link.fair.parties.map((p) => p.count).join()}`;
   if (settled === key) return;

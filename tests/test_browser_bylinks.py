@@ -181,7 +181,7 @@ def test_a_whole_not_nyout_game_by_links_every_roll_from_two_devices_shares(devi
     fair = call("fair_check", record=json.loads(game.to_json()), fair=fair_data(params["f"]))
     assert fair["pending"] is None
     # Every roll of the game came from the shares: each device showed some.
-    assert all(int(party.split(".")[3]) > 0 for party in params["f"].split("~")[1:])
+    assert all(int(party.split(".")[4]) > 0 for party in params["f"].split("~")[1:])
 
 
 def fair_data(text: str) -> str:
@@ -189,9 +189,9 @@ def fair_data(text: str) -> str:
     game_id, *parties = text.split("~")
     rows = []
     for party in parties:
-        seats, head, shown, count = party.split(".")
-        rows.append({"seats": [int(c) for c in seats], "head": head, "shown": None if shown == "-" else shown,
-                     "count": int(count)})
+        seats, head, key, shown, count, sig, plies, known = party.split(".")
+        rows.append({"seats": [int(c) for c in seats], "head": head, "key": key, "shown": None if shown == "-" else shown,
+                     "count": int(count), "sig": None if sig == "-" else sig, "plies": int(plies), "known": int(known)})
     return json.dumps({"id": game_id, "parties": rows})
 
 
@@ -232,20 +232,25 @@ def test_old_changed_and_foreign_links_change_nothing(devices):
         assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
         red.page.click("#message .message-close")
 
-    # A link whose moves were changed does not continue Red's game.
-    red.open(repacked(second, ["e5w", "c3b"]))
-    assert "does not continue your game" in message(red.page)
-    red.page.click("#message .message-close")
-    assert moves_shown(red.page) == 2
-    # A link whose commitment was changed is refused as changed.
-    _, params = game_of(second)
+    # Forged links (issue 36), each refused in one sentence, changing nothing: Black's move changed;
+    # a move added for Red (the move count raised by one); the game's id changed by one character;
+    # a device's commitment changed.
+    game, params = game_of(second)
     game_id, *parties = params["f"].split("~")
-    seats, head, shown, count = parties[1].split(".")
-    forged = second.replace(params["f"], "~".join([game_id, parties[0], ".".join([seats, "A" * 21 + "Q", shown, count])]))
-    red.open(forged)
-    assert "Nothing was changed" in message(red.page)
-    red.page.click("#message .message-close")
-    assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
+    seats, head, *rest = parties[1].split(".")
+    added = next(m for m in game.legal_moves() if m.startswith("a"))
+    for forged, words in [
+        (repacked(second, ["e5w", "c3b"]), "Black's signature does not match this game"),
+        (repacked(second, ["e5w", "d4b", added]), "move 3 was made for White, but White's device has not signed it"),
+        (second.replace(f"f={game_id}", f"f={'B' if game_id[0] != 'B' else 'C'}{game_id[1:]}"), "the link was changed"),
+        (second.replace(params["f"], "~".join([game_id, parties[0], ".".join([seats, "A" * 21 + "Q", *rest])])),
+         "the link was changed"),
+    ]:
+        red.open(forged)
+        text = message(red.page)
+        assert words in text and text.count(". ") <= 2 and "Nothing was changed" in text, text
+        red.page.click("#message .message-close")
+        assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
 
     # Someone else who opens a link of this game only watches: its seats are Red's and Blue's devices'.
     carol.open(second)

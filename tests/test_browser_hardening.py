@@ -294,7 +294,7 @@ def test_a_runtime_that_fails_is_restarted(browser, tmp_path):
         shutil.copy2(Path(build.ROOT) / "site" / module, site / module)
     (site / "pyodide" / "pyodide.mjs").write_text(FAKE_PYODIDE)
     (site / "wheels" / "engine.whl").write_bytes(b"fake")
-    (site / "build-info.js").write_text('export const BUILD = {engineWheel: "wheels/engine.whl"};\n')
+    (site / "build-info.js").write_text('export const BUILD = {engineWheel: "wheels/engine.whl", libraryWheels: []};\n')
     (site / "index.html").write_text('<!doctype html><meta charset="utf-8"><title>probe</title>\n')
     server = Server(site)
     context = open_context(browser, PHONE)

@@ -12,6 +12,9 @@ def test_the_build_holds_the_runtime_both_wheels_and_a_complete_precache(site_di
         assert f"pyodide/{name}" in files
         assert build.sha256(site_dir / "pyodide" / name) == build.PYODIDE_FILES[name]
     assert build.sha256(site_dir / "wheels" / build.MICROPIP_WHEEL) == build.MICROPIP_SHA256
+    for name, digest in build.LIBRARY_WHEELS.items():  # the engine's dependency, unpacked beside it by the worker
+        assert build.sha256(site_dir / "wheels" / name) == digest
+        assert f"wheels/{name}" in (site_dir / "build-info.js").read_text()
     engine = next(site_dir.glob("wheels/py_engines-*-py3-none-any.whl"))
     with zipfile.ZipFile(engine) as wheel:
         names = wheel.namelist()
