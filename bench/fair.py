@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from py_engines import CHANCE, bridge, fair, load  # noqa: E402
+from py_engines.games.not_nyout import NotNyout  # noqa: E402
 from test_fair import play_by_links  # noqa: E402  (simulated devices passing the data)
 
 GAMES = [("not_nyout", 2, [[0], [1]], {}), ("not_nyout", 4, [[0], [1], [2], [3]], {}),
@@ -61,14 +62,30 @@ def main() -> None:
               f"state {median_ms(lambda: ask(state)):.1f} ms")
     print("links a whole game takes (medians of a dozen games; the dice go round the table, as the page sends them):")
     for name, players, seatings, options in PASSES:
-        rows = []
-        for seed in range(12):
-            passes: list[int] = []
-            record, data, devices = play_by_links(name, players, seatings, seed, passes=passes, around=True, **options)
-            rows.append((len(passes), moves_only_passes(record, seatings), len(record["moves"])))
-        total, alone, plies = (statistics.median(row[i] for row in rows) for i in range(3))
-        print(f"  {name} ({players} players): {total:g} links, {alone:g} for its moves alone, "
-              f"{total - alone:g} more for the dice ({(total - alone) / alone:.0%}); {plies:g} plies")
+        print(f"  {name} ({players} players): {links_taken(name, players, seatings, options)}")
+    # Beside it, in the same run: the rule before issue 36 (two devices a roll: the turn's player and the
+    # last mover), and the road not taken (every roll, a turn's dice too, from every player's share).
+    own_rule = NotNyout.chance_seats
+    rules = [("two devices a roll, as before", lambda game: [] if game.turn_player is None else [game.turn_player]),
+             ("every player's share for every roll", lambda game: [p for p in range(game.players) if game.horses[p]])]
+    try:
+        for words, rule in rules:
+            NotNyout.chance_seats = rule
+            for name, players, seatings, options in PASSES[:3]:
+                print(f"  {name} ({players} players), {words}: {links_taken(name, players, seatings, options)}")
+    finally:
+        NotNyout.chance_seats = own_rule
+
+
+def links_taken(name: str, players: int, seatings: list[list[int]], options: dict) -> str:
+    rows = []
+    for seed in range(12):
+        passes: list[int] = []
+        record, _, _ = play_by_links(name, players, seatings, seed, passes=passes, around=True, **options)
+        rows.append((len(passes), moves_only_passes(record, seatings), len(record["moves"])))
+    total, alone, plies = (statistics.median(row[i] for row in rows) for i in range(3))
+    return (f"{total:g} links, {alone:g} for its moves alone, {total - alone:g} more for the dice "
+            f"({(total - alone) / alone:.0%}); {plies:g} plies")
 
 
 def moves_only_passes(record: dict, seatings: list[list[int]]) -> int:

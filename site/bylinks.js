@@ -73,18 +73,21 @@ export function waitingSeats(link) {
 /**
  * The seat the game waits for now, if it is another device's: the link goes to
  * it. null when this device can go on (its turn, its share) or the game is over.
- * When the dice wait for several devices, the link goes round the table from
- * this device's first seat, so that it visits each in turn.
+ * When the dice wait for several devices, the link goes first to a seat still
+ * to join, then round the table from this device's first seat, so that it
+ * visits each in turn.
  */
 export function addressee(s, position) {
   if (!s?.link || position.is_over) return null;
   const mine = mySeats(s);
   if (position.to_move === CHANCE) {
     // This device's own share is shown as soon as it may be (linkplay.js): what is still missing is the others'.
+    // A seat no device has joined comes first: nobody shows a share before every device of the roll joined.
     const others = waitingSeats(s.link).filter((seat) => !mine.includes(seat));
     const from = mine.length ? mine[0] : 0;
-    const around = (seat) => (seat - from + position.players) % position.players;
-    return others.length ? others.sort((a, b) => around(a) - around(b))[0] : null;
+    const held = new Set(s.link.fair.parties.flatMap((party) => party.seats));
+    const order = (seat) => (held.has(seat) ? position.players : 0) + (seat - from + position.players) % position.players;
+    return others.length ? others.sort((a, b) => order(a) - order(b))[0] : null;
   }
   return mine.includes(position.to_move) ? null : position.to_move;
 }

@@ -87,9 +87,9 @@ def play_by_links(name: str, players: int, seatings: list[list[int]], seed: int,
             assert pending is not None and pending["chance"] == rolls
             waiting = pending["waiting"] or pending["parties"]
             member = rng.choice(waiting)
-            if around:
+            if around:  # a seat to join first (no share is shown before), then the nearest round the table
                 seat_of = lambda m: m["seat"] if isinstance(m, dict) else data["parties"][m]["seats"][0]  # noqa: E731
-                member = min(waiting, key=lambda m: (seat_of(m) - at.seats[0]) % players)
+                member = min(waiting, key=lambda m: (not isinstance(m, dict), (seat_of(m) - at.seats[0]) % players))
             device = holder[member["seat"]] if isinstance(member, dict) else next(d for d in devices if d.party == member)
             go_to(device)
             if isinstance(member, dict):  # that seat's device opens its first link
