@@ -18,10 +18,14 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Show the moves of `session` after ply `from` one by one, each moving on the
- * board, and save the game as it ends. Resolves once the last is shown.
+ * board, and save the game as it ends. Resolves once the last is shown. With
+ * `state` (the position at `from`), the session is first put on screen there:
+ * the input is held from then on, so that the dice are not worked out (settle)
+ * before the arrival is shown and saved.
  */
-export function showMoves(session, from) {
+export function showMoves(session, from, state = null) {
   return holdingInput(async () => {
+    if (state) adopt({ ...session, cursor: from }, state, false);
     const total = session.record.moves.length;
     for (let ply = Math.min(from + 1, total); ply <= total; ply++) {
       const state = await engine.call("state", { record: session.record, ply });

@@ -262,13 +262,19 @@ function playerMoved(s, state) {
   return Array.isArray(movers) ? movers.some((mover) => mover !== CHANCE) : s.record.moves.length > 0;
 }
 
+// The time of the last save this tab wrote of each game (by id). A session is copied at each
+// change, and a copy made before this tab's last save still holds the time before it: the
+// save in storage is this tab's own if its time is either.
+const writtenHere = new Map();
+
 /**
  * Whether the saved copy of `s` was written by another tab since this tab last
- * saved or read it (its time of update differs) with other moves.
+ * saved or read it (its time of update is neither) with other moves.
  */
 function changedElsewhere(s) {
   const stored = saves.readSave(s.id);
-  if (!stored?.ok || Number(stored.save.updated) === Number(s.updated)) return false;
+  const updated = Number(stored?.save?.updated);
+  if (!stored?.ok || updated === Number(s.updated) || updated === writtenHere.get(s.id)) return false;
   return stored.save.record.moves.join(".") !== s.record.moves.join(".") || stored.save.cursor !== s.cursor;
 }
 
@@ -313,6 +319,7 @@ export function persist(s, state) {
     saves.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated, title: s.title,
       seats: seatsOf(s), chosen: s.chosen || undefined, link: s.link });
     s.updated = updated;
+    writtenHere.set(s.id, updated);
     saves.setCurrentId(s.game, s.id);
     saves.keepPicture(s, state);
     return true;
