@@ -263,6 +263,7 @@ function gameActions() {
     exportGame: () => menus.exportGame(),
     share: () => menus.share(),
     send: () => menus.sendGame(),
+    endByLinks: (kind) => menus.endByLinks(kind),
     rules: () => menus.rules(store.state.page.entry),
     install,
   };

@@ -1,11 +1,14 @@
 // A game by links in play (bylinks.js says what a link holds). A watcher: at a
 // chance point at the end of such a game, this device's share of the dice is
 // shown and what both shares give is played (the engine's fair_step), so the
-// dice are never rolled by one device alone. And the moves a link brings are
-// shown one after the other, each moving on the board.
+// dice are never rolled by one device alone; before that, this device's key for
+// the game is checked once. And the moves a link brings are shown one after the
+// other, each moving on the board.
 import { engine } from "./boot.js";
+import { DAMAGED_KEY, canPlay } from "./bylinks.js";
 import { plainMessage } from "./engine.js";
 import { adopt, holdingInput } from "./moves.js";
+import { keepSession } from "./session.js";
 import { CHANCE, store } from "./store.js";
 import { showMessage } from "./ui.js";
 
@@ -13,6 +16,7 @@ const MOVE_MS = 700; // between two moves a link brought, so each is seen (none 
 
 let motions = 0;
 let settled = "";    // the position (game, moves, shares) whose dice were last worked out
+let checked = "";    // the game and key whose key was last checked (checkKey)
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,10 +43,38 @@ export function showMoves(session, from, state = null) {
   });
 }
 
+/**
+ * This device's key for a game by links (its secret, kept in storage) must still
+ * give the head it committed to: one damaged (changed in storage) can show no
+ * share of the dice, so the game is marked so (link.damaged) and only watched here
+ * from then on. Checked once per game and key, when nothing else holds the input, and
+ * holding it, so before any roll.
+ */
+async function checkKey() {
+  const { session: s, busy, engine: up } = store.state;
+  if (!s?.link || !canPlay(s) || busy || up !== "ready") return;
+  const key = `${s.id}:${s.link.secret}`;
+  if (checked === key) return;
+  checked = key;
+  await holdingInput(async () => {
+    let whole = typeof s.link.secret === "string";
+    try {
+      if (whole) whole = (await engine.call("fair_head", { secret: s.link.secret })).head === s.link.fair.parties[s.link.party].head;
+    } catch (error) {
+      if (error.code === "engine_unavailable") return;
+      whole = false; // the engine refused the secret: not one a device makes
+    }
+    const now = store.state.session;
+    if (whole || now?.id !== s.id || now.link.secret !== s.link.secret) return;
+    keepSession({ ...now, link: { ...now.link, damaged: true } });
+    showMessage(DAMAGED_KEY);
+  });
+}
+
 /** At a chance point at the end of a game by links: show this device's share and play what the shares give. */
 async function settle() {
   const { session: s, position, busy, engine: up } = store.state;
-  if (!s?.link || !Number.isInteger(s.link.party) || !position || busy || up !== "ready") return;
+  if (!s?.link || !canPlay(s) || !position || busy || up !== "ready") return;
   if (position.is_over || position.to_move !== CHANCE || s.cursor !== s.record.moves.length) return;
   const key = `${s.id}:${s.record.moves.length}:${s.link.fair.parties.map((p) => p.count).join()}`;
   if (settled === key) return;
@@ -60,5 +92,8 @@ async function settle() {
 }
 
 store.watch((state, patch) => {
-  if ("session" in patch || "position" in patch || "busy" in patch || "engine" in patch) settle();
+  if ("session" in patch || "position" in patch || "busy" in patch || "engine" in patch) {
+    checkKey(); // first: while it runs, the input is held, and settle waits
+    settle();
+  }
 });

@@ -173,11 +173,12 @@ export function keptGame(game) {
 /**
  * The games in progress, one per kind at most, most recently played first, as
  * the home page lists them: [{session, state}] (a finished game is not in
- * progress; a game whose picture was not kept cannot be drawn and is left out).
+ * progress, nor is a game by links resigned or abandoned on this device; a game whose picture was not
+ * kept cannot be drawn and is left out).
  */
 export function gamesInProgress(games) {
   return games.map((game) => keptGame(game.name))
-    .filter((found) => found && !found.state.is_over)
+    .filter((found) => found && !found.state.is_over && !found.session.link?.ended) // a game by links ended here is over too
     .sort((a, b) => (Number(b.session.updated) || 0) - (Number(a.session.updated) || 0));
 }
 
@@ -329,4 +330,10 @@ export function persist(s, state) {
       "then; Export keeps a copy of it now.");
     return false;
   }
+}
+
+/** The session on screen changed without a move (a game by links: what was sent, how it ended): saved as it is now. */
+export function keepSession(session) {
+  store.update({ session });
+  persist(session, store.state.position);
 }

@@ -188,6 +188,17 @@ def test_a_whole_manalath_game_by_links_between_two_phones(devices):
     game, last = play_by_links([red, blue], [{0}, {1}], "manalath", 2, random.Random(31))
     assert game.is_over
     total = len(game.history)
+    # The device that played the last move offers the final position to the other, and says once it is sent.
+    final, other = (red, blue) if moves_shown(red.page) == total else (blue, red)
+    colour = "Black" if final is red else "White"
+    assert final.page.inner_text("#link-status").startswith(f"The game is over: send the final position to {colour}")
+    assert final.page.inner_text("#send-move") == f"Send the final position to {colour}"
+    final.page.locator("#send-move:enabled").tap()
+    final.page.tap("#send-copy")
+    final.page.tap("#send-close")
+    assert final.page.inner_text("#link-status").startswith("The game is over. You sent the final position at ")
+    other.open(last)
+    assert other.page.inner_text("#link-status") == "The game is over."
     # Both devices end with the whole game, each in one saved game.
     for device in (red, blue):
         device.open(last) if moves_shown(device.page) < total else None
