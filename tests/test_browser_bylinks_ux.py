@@ -189,3 +189,54 @@ def test_a_damaged_key_resigning_and_abandoning_a_game_nobody_answers(phones):
     blue.open(invitation)
     assert blue.page.inner_text("#status") == "Ended as abandoned" and saved_badges(blue) == ["current", "abandoned"]
     assert blue.page.locator("#send-move").is_hidden()
+
+
+# The panel's words for cases the games above meet only by chance, from bylinks.js's pure functions.
+PANEL_WORDS = """async () => {
+  const { linkPanel, sendWords, endedStatus, whenWords } = await import('./bylinks.js');
+  const key = (c) => c.repeat(22);
+  const now = Date.parse('2026-05-04T14:05:00');
+  const hour = 3600e3;
+  const names = ['Red', 'Blue', 'Green'];
+  const party = (seats, c, count) => ({ seats, head: key(c), shown: count ? key('s') : null, count });
+  const game = (players, parties, moves, link = {}) => ({
+    id: 'x', game: 'not_nyout', cursor: moves.length, record: { format: 1, game: 'not_nyout', players, seed: 0, options: {}, moves },
+    link: { id: key('i'), party: 0, secret: key('k'), fair: { id: key('i'), parties }, pending: null, ...link },
+  });
+  const heard = (moves, devices, shares, at) => ({ moves, devices, shares, at });
+  const out = {};
+  // Blue's move came by link three hours ago, and Red's device has nothing to add.
+  let s = game(2, [party([0], 'a', 1), party([1], 'b', 1)], ['d7', 'd3', 'slot1'], { heard: heard(3, 2, 2, now - 3 * hour) });
+  let position = { players: 2, to_move: 1, is_over: false, movers: [-1, -1, 0] };
+  out.waiting = linkPanel(s, position, names, now);
+  // Red moved since: the move is to be sent.
+  s = game(2, [party([0], 'a', 1), party([1], 'b', 1)], ['d7', 'd3', 'slot1', 'x'], { heard: heard(3, 2, 2, now - 3 * hour) });
+  out.moved = linkPanel(s, { ...position, movers: [-1, -1, 0, 0] }, names, now);
+  // Three players, the dice wait for Green, whom nobody plays yet.
+  s = game(3, [party([0], 'a', 1), party([1], 'b', 1)], ['d7'], { pending: { chance: 1, parties: [0, { seat: 2 }], waiting: [{ seat: 2 }] } });
+  position = { players: 3, to_move: -1, is_over: false, movers: [-1] };
+  out.invite = linkPanel(s, position, names, now);
+  out.inviteDialog = sendWords(s, position, names);
+  // Red resigned in a game of three: nobody is named the winner.
+  s = game(3, [party([0], 'a', 1), party([1], 'b', 1), party([2], 'c', 0)], ['d7'], { ended: { kind: 'resigned', seat: 0, at: now - 60e3 } });
+  out.resigned = [endedStatus(s, names), linkPanel(s, position, names, now).text];
+  out.times = [whenWords(now - 10e3, now), whenWords(now - 2 * 86400e3 - 60e3, now)];
+  return out;
+}"""
+
+
+def test_the_panel_s_words(phone, server):
+    phone.goto(server.url + "#/")
+    words = phone.evaluate(PANEL_WORDS)
+    waiting = words["waiting"]
+    assert waiting["text"].startswith("Waiting for Blue's move since ") and waiting["text"].endswith(", 3 hours ago.")
+    assert waiting["send"] == {"label": "Send the game to Blue", "primary": False} and waiting["end"]
+    assert words["moved"]["send"] == {"label": "Send your move to Blue", "primary": True}
+    assert words["invite"]["send"] == {"label": "Invite Green: send this link", "primary": True}
+    assert "nobody plays Green yet" in words["invite"]["text"] and words["invite"]["detail"] == LAST_SHARE
+    assert words["inviteDialog"] == {"title": "Invite Green",
+                                     "text": "A friend who opens this link on their own device joins the game as Green."}
+    status_line, text = words["resigned"]
+    assert status_line == "Red resigned" and text.startswith("You resigned at ") and "wins" not in text
+    just_now, days = words["times"]
+    assert "," not in just_now and days.endswith(", 2 days ago")
