@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import wait_ready
+from conftest import axe_violations, wait_ready
 from test_browser_bylinks import Device, game_of, moves_shown, tap_move
 
 pytestmark = pytest.mark.browser
@@ -156,6 +156,7 @@ def test_a_damaged_key_resigning_and_abandoning_a_game_nobody_answers(phones):
     _, reply = dialog(blue, "#send-copy")
     assert status(blue).startswith("Sent to Red at ") and "waiting for their share of the dice" in status(blue)
     assert LAST_SHARE in panel(blue)
+    assert axe_violations(blue.page) == [], "the panel, its words and its buttons, for everyone"
 
     # Red's key for the game was damaged in storage: Red's device cannot give its share of the roll.
     stored(red, "save.link.secret = 'x';")
