@@ -164,7 +164,7 @@ async function showGame(entry, linkParams, token, handed) {
   const needsGame = shown?.game !== entry.name || !store.state.position;
   store.update({ page: { kind: "game", entry, loading: true } });
   let pictured = { taps: [] };
-  let arrivals = null; // a link's game by links, whose new moves are shown once the page is up
+  let arrival = ""; // what a link of a game by links brought, said once the page is up
   try {
     const board = await boardData(entry.name);
     if (token !== routeToken) return;
@@ -179,10 +179,12 @@ async function showGame(entry, linkParams, token, handed) {
     if (!opened && needsGame && token === routeToken) restored = await restore(entry);
     if (token !== routeToken) return;
     pictured = picture.leave();
-    // A game by links is saved once the moves its link brought have been shown (linkplay.js).
-    if (opened) adopt(opened.session, opened.state, !opened.byLinks);
+    // A game by links: shown from where this device had seen it, its new moves one by one, with
+    // the input held throughout; it is saved once they are shown (linkplay.js).
+    if (opened?.byLinks && opened.from !== null) showMoves(opened.session, opened.from, opened.state);
+    else if (opened) adopt(opened.session, opened.state, !opened.byLinks);
     else if (restored) adopt(restored.session, restored.state, false);
-    if (opened?.byLinks) arrivals = opened;
+    if (opened?.byLinks) arrival = opened.note;
   } catch (error) {
     if (token !== routeToken) return;
     picture.leave({ discard: true });
@@ -193,10 +195,7 @@ async function showGame(entry, linkParams, token, handed) {
   store.update({ page: { kind: "game", entry, loading: false } });
   if (showsGame(store.state)) reportUnreadable();
   picture.replayTaps(pictured);
-  if (arrivals) {
-    if (arrivals.note) showMessage(arrivals.note, { error: false });
-    if (arrivals.from !== null) showMoves(arrivals.session, arrivals.from);
-  }
+  if (arrival) showMessage(arrival, { error: false });
 }
 
 /**
@@ -264,6 +263,7 @@ function gameActions() {
     exportGame: () => menus.exportGame(),
     share: () => menus.share(),
     send: () => menus.sendGame(),
+    endByLinks: (kind) => menus.endByLinks(kind),
     rules: () => menus.rules(store.state.page.entry),
     install,
   };

@@ -6,6 +6,7 @@
 // On by default when a person plays the computer; the player can switch it on
 // or off (kept in this browser).
 import { engine } from "./boot.js";
+import { playsHere } from "./bylinks.js";
 import { readCoach, writeCoach } from "./storage.js";
 import { coachOn, computerToMove } from "./session.js";
 import { showsGame, store } from "./store.js";
@@ -22,7 +23,8 @@ let asked = null; // the position the notes were asked for
 function follow(state) {
   const { session: s, position } = state;
   const wanted = showsGame(state) && state.mode === "play" && !state.busy && state.engine === "ready" &&
-    !position.is_over && s.cursor === s.record.moves.length && !computerToMove(state) && coachOn(state);
+    !position.is_over && s.cursor === s.record.moves.length && !computerToMove(state) && coachOn(state) &&
+    playsHere(s, position); // by links, only for this device's own moves
   if (!wanted) {
     asked = null;
     if (state.coaching) store.update({ coaching: null });

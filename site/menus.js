@@ -4,20 +4,21 @@
 import { engine } from "./boot.js";
 import { drawDiagrams } from "./diagrams.js";
 import { plainMessage } from "./engine.js";
-import { addressee, freeSeat, sendHash } from "./bylinks.js";
+import { endGame, endedStatus, markSent, mySeats, sendHash, sendWords } from "./bylinks.js";
 import { catalogEntry, gameByName, gameForLink, loadUi, seatNamesOf } from "./games/index.js";
 import { readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
-import { SEAT_CHOICES, SEAT_LEVELS, linkRecord } from "./session.js";
+import { SEAT_CHOICES, SEAT_LEVELS, keepSession, linkRecord } from "./session.js";
 import * as saves from "./storage.js";
-import { CHANCE, store } from "./store.js";
+import { store } from "./store.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";
 
-function copyButton(id, label, getText, field, status) {
+function copyButton(id, label, getText, field, status, copied = null) {
   return h("button", {
     type: "button", id, onclick: async () => {
       const ok = await copyText(getText(), field);
       status.textContent = ok ? "Copied." : "The clipboard is not available: the text is selected, copy it with Ctrl+C or your menu.";
+      copied?.();
     },
   }, label);
 }
@@ -149,6 +150,8 @@ export function importGame(api) {
 // -- share ------------------------------------------------------------------------
 
 export async function share() {
+  // A game by links is shared by its own link, to the device it goes to: never a plain copy of the game.
+  if (store.state.session?.link) return sendGame();
   const { record, cursor } = store.state.session;
   let packed = null;
   try {
@@ -177,36 +180,43 @@ export async function share() {
   status.textContent = copied ? "The link is copied to the clipboard." : "Select the link above and copy it.";
 }
 
-// -- a game by links: send it ----------------------------------------------------------
+// -- a game by links: send it, end it ------------------------------------------------
 
 /**
- * "Send your move": the link of the game by links as it is now, for the device
- * that must act next: the system's share sheet where the browser has one, the
- * clipboard, a QR code for someone in the same room, or a file.
+ * "Send your move" (and Share): the link of the game by links as it is now, for
+ * the device that must act next: the system's share sheet where the browser has
+ * one, the clipboard, a QR code for someone in the same room, or a file. Once
+ * sent one of these ways, the session keeps it (link.sent), and the page says so.
  */
 export async function sendGame() {
-  const { session: s, position, page } = store.state;
+  const { session: s, page } = store.state;
+  let position = store.state.position;
   if (!s?.link || !position) return;
   let hash;
   try {
+    // The whole game is sent, whatever position is shown: its words are those of its last position.
+    if (s.cursor < s.record.moves.length) position = await engine.call("state", { record: s.record });
     hash = await sendHash(s, position);
   } catch (error) {
     showMessage(`The link could not be made: ${plainMessage(error.message)}`);
     return;
   }
   const link = location.href.split("#")[0] + hash;
-  const names = seatNamesOf(page.entry.ui, position);
-  const to = addressee(s, position);
-  const free = freeSeat(s, position.players);
+  const words = sendWords(s, position, seatNamesOf(page.entry.ui, position));
   const field = h("input", { id: "send-link", type: "text", readonly: true, "aria-label": "Link to send" });
   field.value = link;
   const status = h("p", { class: "dialog-status", role: "status" });
   const code = h("div", { id: "send-qr-code", class: "qr-code" });
+  const sent = () => {
+    const now = store.state.session;
+    if (now?.id === s.id) keepSession(markSent(now, s));
+  };
   const sheet = typeof navigator.share === "function"
     ? h("button", { type: "button", id: "send-share", class: "primary", onclick: async () => {
       try {
-        await navigator.share({ title: `${page.entry.title}: your move`, url: link });
+        await navigator.share({ title: `${page.entry.title}: ${words.title.toLowerCase()}`, url: link });
         status.textContent = "Sent.";
+        sent();
       } catch (error) {
         if (error.name !== "AbortError") status.textContent = "The share sheet would not open: copy the link instead.";
       }
@@ -219,6 +229,7 @@ export async function sendGame() {
       if (!svg) throw new Error("too long");
       code.replaceChildren(typeof svg === "string" ? h("div", { html: svg }) : svg);
       status.textContent = "Let the other player scan this code with their phone's camera.";
+      sent();
     } catch {
       status.textContent = `This game's link (${link.length.toLocaleString()} characters) is too long for a QR code: send the link or the file.`;
     }
@@ -227,17 +238,15 @@ export async function sendGame() {
     const url = URL.createObjectURL(new Blob([link + "\n"], { type: "text/plain" }));
     h("a", { href: url, download: `${s.game}-by-links-move-${s.record.moves.length}.txt` }).click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+    sent();
   };
   openDialog({
     id: "send-dialog",
-    title: to === null ? "Send the game" : position.to_move === CHANCE ? `Send the game to ${names[to]}` : `Send your move to ${names[to]}`,
+    title: words.title,
     body: [
-      h("p", {}, to === null
-        ? (free === null ? "Whoever plays in this game and opens this link sees it as it is now."
-          : `A friend who opens this link on their own device joins the game as ${names[free]}.`)
-        : `${names[to]} opens this link on their own device: it shows your move, and their reply comes back to you as a link to open here.`),
+      h("p", {}, words.text),
       field,
-      h("div", { class: "dialog-inline" }, sheet, copyButton("send-copy", "Copy link", () => link, field, status),
+      h("div", { class: "dialog-inline" }, sheet, copyButton("send-copy", "Copy link", () => link, field, status, sent),
         h("button", { type: "button", id: "send-qr", onclick: showCode }, "QR code"),
         h("button", { type: "button", id: "send-file", onclick: download }, "As a file")),
       code,
@@ -247,6 +256,34 @@ export async function sendGame() {
   });
   field.focus();
   field.select();
+}
+
+/**
+ * Resign ("resigned": this device's seats) or end the game as abandoned
+ * ("abandoned"), once confirmed: the game stays under Saved games, marked so, and
+ * can no longer be played on this device (bylinks.js endGame).
+ */
+export async function endByLinks(kind) {
+  const { session: s, position, page } = store.state;
+  if (!s?.link || s.link.ended || !position) return;
+  const names = seatNamesOf(page.entry.ui, position);
+  const mine = mySeats(s);
+  const others = names.filter((_, seat) => !mine.includes(seat));
+  const ok = await confirmDialog(kind === "resigned" ? {
+    title: "Resign this game?",
+    text: `${mine.map((seat) => names[seat]).join(" and ")} resign${mine.length === 1 ? "s" : ""}` +
+      `${others.length === 1 ? `: ${others[0]} wins` : ""}. ` +
+      "The game stays under Saved games and can no longer be played on this device. No link can carry a resignation: " +
+      "tell the other players yourself.",
+    confirm: "Resign",
+  } : {
+    title: "End this game as abandoned?",
+    text: "Nobody wins. The game stays under Saved games, marked abandoned, and can no longer be played on this device; " +
+      "a later link of it still shows its moves.",
+    confirm: "End as abandoned",
+  });
+  const now = store.state.session;
+  if (ok && now?.id === s.id && !now.link.ended) keepSession(endGame(now, kind));
 }
 
 // -- rules ------------------------------------------------------------------------
@@ -377,7 +414,8 @@ function savedItem(api, item, refill) {
   }, current ? "On screen" : "Resume");
   const li = h("li", { class: `saved-item${current ? " current" : ""}`, "data-save-id": save.id },
     h("div", { class: "saved-title" }, save.title || (entry ? entry.title : save.game),
-      current ? h("span", { class: "badge" }, "current") : null),
+      current ? h("span", { class: "badge" }, "current") : null,
+      save.link?.ended ? h("span", { class: "badge ended" }, save.link.ended.kind) : null),
     h("p", { class: "saved-meta" }, `${moves} move${moves === 1 ? "" : "s"}`,
       moves ? ` (${save.record.moves.slice(0, 4).join(" ")}${moves > 4 ? " …" : ""})` : "",
       save.cursor < moves ? ` (showing ${save.cursor})` : "", ` · ${describeTime(save.updated)} · `, state),
@@ -388,7 +426,7 @@ function savedItem(api, item, refill) {
     return li;
   }
   Promise.all([engine.call("state", { record: save.record, ply: save.cursor }), loadUi(entry)]).then(([position, ui]) => {
-    state.textContent = ui.status(position);
+    state.textContent = endedStatus(save, seatNamesOf(ui, position)) || ui.status(position);
     resume.disabled = current;
   }, (e) => {
     li.classList.add("unreadable");

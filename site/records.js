@@ -101,15 +101,24 @@ export function readRecordText(text) {
 /** Whether a save's `link` (a game by links: bylinks.js) has its shape. */
 function linkShape(link) {
   const key = (value) => typeof value === "string" && /^[0-9A-Za-z_-]{22}$/.test(value);
+  const count = (value) => Number.isInteger(value) && value >= 0;
+  // What was last sent or received (link.sent, link.heard): how far the game was, and when.
+  const mark = (m) => m === undefined || (isObject(m) && count(m.moves) && count(m.devices) && count(m.shares) &&
+    Number.isFinite(m.at));
+  const ended = (e) => e === undefined || (isObject(e) && ["resigned", "abandoned"].includes(e.kind) && Number.isFinite(e.at) &&
+    (e.seat === undefined || count(e.seat)));
   const fair = link.fair;
+  // This device's secret may be damaged (any text, or none): the page then says so and only watches (linkplay.js).
   return isObject(link) && key(link.id) && (link.party === null || Number.isInteger(link.party)) &&
-    (link.secret === null || key(link.secret)) && isObject(fair) && fair.id === link.id && Array.isArray(fair.parties) &&
+    (link.secret === null || (typeof link.secret === "string" && link.secret.length <= 100)) &&
+    isObject(fair) && fair.id === link.id && Array.isArray(fair.parties) &&
     fair.parties.every((p) => isObject(p) && Array.isArray(p.seats) && p.seats.every(Number.isInteger) && key(p.head) &&
       (p.shown === null || key(p.shown)) && Number.isInteger(p.count) &&
       // A game started before devices signed their moves has no key, signature or cover (bylinks.js: unsigned).
       (p.key === undefined || (/^[0-9A-Za-z_-]{43}$/.test(p.key) && (p.sig === null || /^[0-9A-Za-z_-]{86}$/.test(p.sig)) &&
         Number.isInteger(p.plies) && Number.isInteger(p.known)))) &&
-    (link.party === null || (link.party < fair.parties.length && key(link.secret)));
+    (link.party === null || (link.party >= 0 && link.party < fair.parties.length)) &&
+    mark(link.sent) && mark(link.heard) && ended(link.ended) && (link.damaged === undefined || typeof link.damaged === "boolean");
 }
 
 /**

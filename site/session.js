@@ -173,11 +173,12 @@ export function keptGame(game) {
 /**
  * The games in progress, one per kind at most, most recently played first, as
  * the home page lists them: [{session, state}] (a finished game is not in
- * progress; a game whose picture was not kept cannot be drawn and is left out).
+ * progress, nor is a game by links resigned or abandoned on this device; a game whose picture was not
+ * kept cannot be drawn and is left out).
  */
 export function gamesInProgress(games) {
   return games.map((game) => keptGame(game.name))
-    .filter((found) => found && !found.state.is_over)
+    .filter((found) => found && !found.state.is_over && !found.session.link?.ended) // a game by links ended here is over too
     .sort((a, b) => (Number(b.session.updated) || 0) - (Number(a.session.updated) || 0));
 }
 
@@ -262,13 +263,19 @@ function playerMoved(s, state) {
   return Array.isArray(movers) ? movers.some((mover) => mover !== CHANCE) : s.record.moves.length > 0;
 }
 
+// The time of the last save this tab wrote of each game (by id). A session is copied at each
+// change, and a copy made before this tab's last save still holds the time before it: the
+// save in storage is this tab's own if its time is either.
+const writtenHere = new Map();
+
 /**
  * Whether the saved copy of `s` was written by another tab since this tab last
- * saved or read it (its time of update differs) with other moves.
+ * saved or read it (its time of update is neither) with other moves.
  */
 function changedElsewhere(s) {
   const stored = saves.readSave(s.id);
-  if (!stored?.ok || Number(stored.save.updated) === Number(s.updated)) return false;
+  const updated = Number(stored?.save?.updated);
+  if (!stored?.ok || updated === Number(s.updated) || updated === writtenHere.get(s.id)) return false;
   return stored.save.record.moves.join(".") !== s.record.moves.join(".") || stored.save.cursor !== s.cursor;
 }
 
@@ -313,6 +320,7 @@ export function persist(s, state) {
     saves.writeSave({ id: s.id, game: s.game, record: s.record, cursor: s.cursor, updated, title: s.title,
       seats: seatsOf(s), chosen: s.chosen || undefined, link: s.link });
     s.updated = updated;
+    writtenHere.set(s.id, updated);
     saves.setCurrentId(s.game, s.id);
     saves.keepPicture(s, state);
     return true;
@@ -322,4 +330,10 @@ export function persist(s, state) {
       "then; Export keeps a copy of it now.");
     return false;
   }
+}
+
+/** The session on screen changed without a move (a game by links: what was sent, how it ended): saved as it is now. */
+export function keepSession(session) {
+  store.update({ session });
+  persist(session, store.state.position);
 }

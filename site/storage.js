@@ -1,6 +1,7 @@
 // Saved games in localStorage.
 //
-//   boardgames.save.<id>      JSON {id, game, record, cursor, updated, title, seats, chosen}
+//   boardgames.save.<id>      JSON {id, game, record, cursor, updated, title, seats, chosen, link}
+//                             (link: a game by links' own data, bylinks.js; its shape: records.js)
 //   boardgames.current.<game> JSON text of the id of the game in progress for that game
 //                             name (it may name a fresh game not saved yet: no moves)
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)

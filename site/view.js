@@ -4,7 +4,7 @@
 // buttons do comes in as `actions` (app.js); the board itself is board.js, the
 // marks of the last turns on it come from marks.js, the zoom from zoom.js.
 import { Board } from "./board.js";
-import { addressee, mySeats } from "./bylinks.js";
+import { awayLine, endedStatus, linkPanel, playsHere } from "./bylinks.js";
 import { catalogEntry, seatNamesOf, showStylesOf } from "./games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "./marks.js";
@@ -24,7 +24,7 @@ function toolButton(id, label, onclick, icon, extra = {}) {
 /**
  * Build the page of a game (its board comes later, once its layout is known).
  * `actions` are what its buttons do: {tap, choose, cancel, preview, undo, redo, newGame,
- * goTo, changeSeat, showHint, moveNow, savedGames, importGame, exportGame, share, rules}.
+ * goTo, changeSeat, showHint, moveNow, savedGames, importGame, exportGame, share, send, endByLinks, rules}.
  */
 function buildGameView(entry, actions) {
   const els = {
@@ -62,8 +62,13 @@ function buildGameView(entry, actions) {
   els.howTo = h("section", { id: "how-to", class: "how-to", "aria-labelledby": "how-to-title", hidden: true });
   // A game by links: whose turn it is, whether it is this device's, and the button that sends the game.
   els.linkStatus = h("p", { id: "link-status", class: "link-status", role: "status" });
+  els.linkDetail = h("p", { id: "link-detail", class: "link-detail", hidden: true });
   els.sendButton = h("button", { type: "button", id: "send-move", onclick: actions.send }, "Send your move");
-  els.linkPanel = h("div", { id: "link-panel", class: "link-panel", hidden: true }, els.linkStatus, els.sendButton);
+  els.linkEnd = h("div", { class: "link-end", hidden: true },
+    h("button", { type: "button", id: "link-resign", onclick: () => actions.endByLinks("resigned") }, "Resign"),
+    h("button", { type: "button", id: "link-abandon", onclick: () => actions.endByLinks("abandoned") }, "End as abandoned"));
+  els.linkPanel = h("div", { id: "link-panel", class: "link-panel", hidden: true },
+    els.linkStatus, els.linkDetail, els.sendButton, els.linkEnd);
   els.seatSelects = [];
   els.hintButton = toolButton("hint-button", "Hint", actions.showHint, "✧");
   els.undo = toolButton("undo", "Undo", actions.undo, "↶", { "aria-keyshortcuts": "U Control+Z" });
@@ -480,8 +485,10 @@ function renderGame(page) {
   const computerTurn = computerToMove(page);
   // A game by links at a chance point: the dice come from the devices' shares (linkplay.js), never from a tap.
   const sharedDice = Boolean(s.link) && state.to_move === CHANCE && !state.is_over;
-  const othersTurn = Boolean(s.link) && !mySeats(s).includes(state.to_move); // by links: hints for this device's seats only
-  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending) || othersTurn;
+  // By links, a position this device does not play (another device's seat, an older position, a game
+  // it can no longer play): no live cells, no choices, no hints; the line says who plays it.
+  const away = !state.is_over && !playsHere(s, state);
+  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending) || away;
   const hinted = hint?.cells ? new Set(hint.cells) : new Set();
 
   const next = input.next();
@@ -491,14 +498,14 @@ function renderGame(page) {
     hinted,
     contents: ui.contents ? ui.contents(state.view) : {},
     decorations: ui.decorate ? ui.decorate(state.view, state, input.prefix) : {},
-    live: next.cells,
+    live: away ? new Set() : next.cells,
     selected,
     marked: ui.marked ? ui.marked(state, board) : new Set(),
     label: (name) => ui.cellLabel(name, state.view),
   });
   drawMarks(page);
 
-  const status = ui.status(state);
+  const status = endedStatus(s, seatNames) || ui.status(state); // by links, a game ended on this device says so
   if (els.status.textContent !== status) els.status.textContent = status;
   els.status.classList.toggle("over", state.is_over);
   els.players.classList.toggle("many", state.players > 2 && state.players <= 4);
@@ -511,7 +518,7 @@ function renderGame(page) {
 
   const total = s.record.moves.length;
   els.note.textContent = s.cursor < total
-    ? `Showing the position after move ${s.cursor} of ${total}. A move played here replaces the later ones.`
+    ? `Showing the position after move ${s.cursor} of ${total}.${s.link ? "" : " A move played here replaces the later ones."}`
     : "";
 
   let line = ui.hint(state, next, selected);
@@ -521,9 +528,8 @@ function renderGame(page) {
     line = s.cursor < total
       ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
       : `${seatNames[computerTurn.player]} is played by the computer.`;
-  } else if (sharedDice) {
-    line = "The dice are rolled from the secret shares of two players' devices, so that nobody can foresee or choose them.";
-  } else if (hint?.pending) line = "Looking for a good move…";
+  } else if (away) line = awayLine(s, state, seatNames, next);
+  else if (hint?.pending) line = "Looking for a good move…";
   else if (hint?.move) line = hint.review ? hint.text : `Hint: ${hint.text || hint.move} ${line}`;
   if (picture) line = pictureHint(selected);
   else if (page.mode === "lesson" && page.lesson?.outcome) line = ""; // the lesson's panel says what happened
@@ -540,7 +546,7 @@ function renderGame(page) {
   drawThinking(page);
   if (hint?.move && view.hintShown !== hint) revealBoard(); // the hint is drawn on the board
   view.hintShown = hint;
-  const tokens = computerTurn || sharedDice ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
+  const tokens = computerTurn || sharedDice || away ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
   if (view.armed && (view.armed.position !== state || view.armed.prefix !== JSON.stringify(input.prefix)
     || !tokens.includes(view.armed.token))) view.armed = null;
   const buttons = tokens.map((token) => {
@@ -689,32 +695,28 @@ function coachWords(notes, state, seatNames) {
   return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";
 }
 
-/** A game by links: whose turn it is and whether it is this device's; the Send button, primary when the game waits for another device. */
+/**
+ * A game by links (bylinks.js linkPanel says what): whose turn it is and whether it is this
+ * device's, whether the game was sent, since when it waits; the Send button, primary when
+ * this device has news for another; Resign and End as abandoned, for a game nobody answers.
+ */
 function drawLinkPanel(page, seatNames) {
   const { els } = view;
   const s = page.session;
-  const state = page.position;
   els.linkPanel.hidden = !s.link;
   if (!s.link) return;
-  const mine = mySeats(s);
-  const to = addressee(s, state);
-  const list = (seats) => seats.map((seat) => seatNames[seat]).join(" and ");
-  let text;
-  if (!mine.length) text = "You are watching this game by links: its seats are played on other devices.";
-  else if (s.cursor < s.record.moves.length) text = `You play ${list(mine)}. Go to the last move to play on.`;
-  else if (state.is_over) text = "The game is over: send it, so that everyone sees how it ended.";
-  else if (state.to_move === CHANCE) {
-    text = to === null ? "Rolling the dice from every device's share…"
-      : `The dice wait for ${seatNames[to]}'s share: send them the game, and their device rolls.`;
-  } else if (to === null) text = `Your turn: you play ${seatNames[state.to_move]}.`;
-  else text = `${seatNames[to]}'s turn, on their own device: send them your move. Their reply comes as a link.`;
-  if (els.linkStatus.textContent !== text) els.linkStatus.textContent = text;
-  const waiting = Boolean(mine.length) && s.cursor === s.record.moves.length && (to !== null || state.is_over);
-  els.sendButton.hidden = !mine.length; // one who watches has no move to send
-  els.sendButton.classList.toggle("primary", waiting);
-  els.sendButton.textContent = to === null ? "Send the game"
-    : state.to_move === CHANCE ? `Send the game to ${seatNames[to]}` : `Send your move to ${seatNames[to]}`;
-  els.sendButton.disabled = page.busy > 0;
+  const panel = linkPanel(s, page.position, seatNames);
+  if (els.linkStatus.textContent !== panel.text) els.linkStatus.textContent = panel.text;
+  if (els.linkDetail.textContent !== panel.detail) els.linkDetail.textContent = panel.detail;
+  els.linkDetail.hidden = !panel.detail;
+  els.sendButton.hidden = !panel.send;
+  els.sendButton.classList.toggle("primary", Boolean(panel.send?.primary));
+  if (panel.send && els.sendButton.textContent !== panel.send.label) els.sendButton.textContent = panel.send.label;
+  // Each needs the engine up, and the game as the engine has it (not the picture of it drawn before).
+  const closed = page.busy > 0 || page.mode === "picture" || page.engine !== "ready";
+  els.sendButton.disabled = closed;
+  els.linkEnd.hidden = !panel.end;
+  for (const button of els.linkEnd.children) button.disabled = closed;
 }
 
 /** One Human / Computer selector per seat. */

@@ -41,6 +41,17 @@ def game_of(link: str):
     return py_engines.load(json.dumps(record)), params
 
 
+# Every message a page shows, kept in the page (a note fades after a few seconds).
+KEEP_MESSAGES = """
+addEventListener('DOMContentLoaded', () => {
+  window.__said = [];
+  const box = document.getElementById('message');
+  new MutationObserver(() => { if (!box.hidden) window.__said.push(box.innerText); })
+    .observe(box, {subtree: true, childList: true, characterData: true, attributes: true});
+});
+"""
+
+
 class Device:
     """One player's phone: a browser context of its own (its own storage)."""
 
@@ -48,6 +59,7 @@ class Device:
         self.server = server
         # `still`: a player who asked for less motion sees a link's moves at once (the long games' tests).
         self.context = open_context(browser, {**PHONE, "reduced_motion": "reduce"} if still else PHONE)
+        self.context.add_init_script(KEEP_MESSAGES)
         self.page = self.context.new_page()
         self.console = Console(self.page)
         self.opened = False
@@ -93,6 +105,18 @@ class Device:
         link = self.page.locator("#send-link").input_value()
         self.page.tap("#send-close")
         return link
+
+    def said(self) -> list[str]:
+        """Every message the page has shown since it was loaded."""
+        return self.page.evaluate("window.__said || []")
+
+    def one_saved_game(self) -> None:
+        """The device's Saved games list holds this game once, and no page said it was changed in another tab."""
+        assert not any("another tab" in text for text in self.said()), self.said()
+        self.page.locator("#saved-games:enabled").tap()
+        titles = self.page.locator("#saved-list .saved-item .saved-title").all_inner_texts()
+        self.page.tap("#saved-close")
+        assert len(titles) == 1 and "another tab" not in titles[0], titles
 
     def close(self) -> None:
         self.context.close()
@@ -164,6 +188,17 @@ def test_a_whole_manalath_game_by_links_between_two_phones(devices):
     game, last = play_by_links([red, blue], [{0}, {1}], "manalath", 2, random.Random(31))
     assert game.is_over
     total = len(game.history)
+    # The device that played the last move offers the final position to the other, and says once it is sent.
+    final, other = (red, blue) if moves_shown(red.page) == total else (blue, red)
+    colour = "Black" if final is red else "White"
+    assert final.page.inner_text("#link-status").startswith(f"The game is over: send the final position to {colour}")
+    assert final.page.inner_text("#send-move") == f"Send the final position to {colour}"
+    final.page.locator("#send-move:enabled").tap()
+    final.page.tap("#send-copy")
+    final.page.tap("#send-close")
+    assert final.page.inner_text("#link-status").startswith("The game is over. You sent the final position at ")
+    other.open(last)
+    assert other.page.inner_text("#link-status") == "The game is over."
     # Both devices end with the whole game, each in one saved game.
     for device in (red, blue):
         device.open(last) if moves_shown(device.page) < total else None
@@ -177,6 +212,8 @@ def test_a_whole_not_nyout_game_by_links_every_roll_from_two_devices_shares(devi
     phones = devices(players, still=True)
     game, last = play_by_links(phones, [{seat} for seat in range(players)], "not_nyout", players, random.Random(players))
     assert game.is_over
+    for phone in phones:
+        phone.one_saved_game()  # each link, dice shares alone too, updated the device's one save
     _, params = game_of(last)
     fair = call("fair_check", record=json.loads(game.to_json()), fair=fair_data(params["f"]))
     assert fair["pending"] is None
@@ -328,6 +365,8 @@ def test_a_nimbus_deal_by_links_waits_for_the_friend_s_share(devices):
     assert game.history and game.history[0].startswith("deal"), "Red's device dealt from both shares"
     blue.open(red.send())
     assert moves_shown(blue.page) == moves_shown(red.page) >= 1
+    red.one_saved_game()
+    blue.one_saved_game()
 
 
 def test_a_link_pasted_into_import_opens_as_the_link_does(devices):

@@ -8,7 +8,7 @@
 // game by links) is one more module like this one.
 import { engine } from "../boot.js";
 import { play } from "../moves.js";
-import { mySeats } from "../bylinks.js";
+import { DAMAGED_KEY, mySeats } from "../bylinks.js";
 import { seatNamesOf } from "../games/index.js";
 import { computerToMove } from "../session.js";
 import { CHANCE, store } from "../store.js";
@@ -41,12 +41,14 @@ export function enterStep(step) {
 /** Why this device may not move here in a game by links, or "" if it may. */
 function notHere(session, position) {
   const mine = mySeats(session);
+  if (session.link.ended) return "This game was ended on this device: it can no longer be played here.";
   if (!mine.length) return "You are watching this game: its seats are played on other devices.";
+  if (session.link.damaged) return DAMAGED_KEY;
   if (session.cursor !== session.record.moves.length) return "Go to the last move to play: moves sent by link cannot be taken back.";
   if (position.to_move === CHANCE) return "The dice are rolled from the players' devices' shares, never by hand.";
   if (mine.includes(position.to_move)) return "";
   const name = seatNamesOf(store.state.page.entry.ui, position)[position.to_move];
-  return `It is ${name}'s turn, played on their own device: send them your move (Send), and their reply comes as a link.`;
+  return `It is ${name}'s turn, played on their own device: their move comes to you as a link.`;
 }
 
 /** Ask the engine why the rules refuse `steps` here, and say it under the board. */
