@@ -403,3 +403,55 @@ def test_a_link_sent_before_the_first_move_invites_a_friend_to_a_free_seat(devic
     assert moves_shown(blue.page) == 1 and "Your turn" in blue.page.inner_text("#link-status")
     red.open(move_and_send(blue, "d4b"))
     assert moves_shown(red.page) == 2 and "Your turn" in red.page.inner_text("#link-status")
+
+
+def play_turn_and_send(device) -> str:
+    """Play the first legal moves of this device's turn (a Nimbus turn is two) and return the link it sends."""
+    game, _ = game_of(device.send())
+    mover = game.to_move
+    while game.to_move == mover and not game.is_over:
+        tap_move(device.page, game, game.legal_moves()[0])
+    device.settle()
+    return device.send()
+
+
+def test_three_phones_a_forwarded_link_cannot_change_another_seat_s_moves(devices):
+    """Issue 36, with a third device: Blue passes Red's game on to Green. A link in which Blue
+    changed Red's move, or added a move for Green, is refused on Green's phone (which has
+    never seen the game) and on Red's, and nothing is saved or changed."""
+    red, blue, green = devices(3)
+    red.start("nimbus", 3, {0})
+    blue.open(play_turn_and_send(red))
+    to_green = play_turn_and_send(blue)
+    game, params = game_of(to_green)
+    assert params["to"] == "2"
+    record = json.loads(game.to_json())
+    first = py_engines.load(json.dumps({**record, "moves": []}))
+    other_take = next(m for m in first.legal_moves() if m != record["moves"][0])
+    # Red's turn changed (Blue's turn replayed after it), as Blue could repack the link it got.
+    replay = py_engines.load(json.dumps({**record, "moves": []}))
+    replay.play(other_take)
+    red_turn = [other_take, replay.legal_moves()[0]]
+    replay.play(red_turn[1])
+    blue_turn = []
+    while replay.to_move == 1:
+        blue_turn.append(replay.legal_moves()[0])
+        replay.play(blue_turn[-1])
+    changed_red = repacked(to_green, red_turn + blue_turn)
+    added_green = repacked(to_green, record["moves"] + [game.legal_moves()[0]])
+    for forged, words in [(changed_red, "Red's signature does not match this game"),
+                          (added_green, "whose device has not joined the game")]:
+        green.open(forged)
+        text = message(green.page)
+        assert words in text and "Nothing was changed" in text, text
+        green.page.click("#message .message-close")
+        assert saved_games(green.page) == 0
+        red.open(forged)
+        text = message(red.page)
+        assert words in text and "Nothing was changed" in text, text
+        red.page.click("#message .message-close")
+        assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
+    # The link as Blue sent it: Green joins and plays on.
+    green.open(to_green)
+    assert "you play Green" in green.page.inner_text("#link-status") or "Your turn" in green.page.inner_text("#link-status")
+    assert moves_shown(green.page) == len(record["moves"])
