@@ -190,6 +190,10 @@ def test_a_damaged_key_resigning_and_abandoning_a_game_nobody_answers(phones):
     blue.open(invitation)
     assert blue.page.inner_text("#status") == "Ended as abandoned" and saved_badges(blue) == ["current", "abandoned"]
     assert blue.page.locator("#send-move").is_hidden()
+    # Over on this device: the home page no longer lists it among the games in progress.
+    blue.page.evaluate("() => { location.hash = '#/'; }")
+    wait_ready(blue.page, "home")
+    assert blue.page.locator("[data-resume]").count() == 0
 
 
 # The panel's words for cases the games above meet only by chance, from bylinks.js's pure functions.
