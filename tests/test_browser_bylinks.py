@@ -410,7 +410,11 @@ def play_turn_and_send(device) -> str:
     game, _ = game_of(device.send())
     mover = game.to_move
     while game.to_move == mover and not game.is_over:
-        tap_move(device.page, game, game.legal_moves()[0])
+        played = moves_shown(device.page)
+        move = game.legal_moves()[0]
+        tap_move(device.page, game, move)
+        game.play(move)
+        device.page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length > {played}")
     device.settle()
     return device.send()
 
@@ -439,9 +443,11 @@ def test_three_phones_a_forwarded_link_cannot_change_another_seat_s_moves(device
         replay.play(blue_turn[-1])
     changed_red = repacked(to_green, red_turn + blue_turn)
     added_green = repacked(to_green, record["moves"] + [game.legal_moves()[0]])
-    for forged, words in [(changed_red, "Red's signature does not match this game"),
+    for forged, words in [(changed_red, "Player 1's signature does not match this game"),
                           (added_green, "whose device has not joined the game")]:
-        green.open(forged)
+        green.page.goto(green.server.url + "#" + urlsplit(forged).fragment)  # Green's first link: no game here yet
+        green.opened = True
+        wait_ready(green.page, "nimbus")
         text = message(green.page)
         assert words in text and "Nothing was changed" in text, text
         green.page.click("#message .message-close")
@@ -453,5 +459,5 @@ def test_three_phones_a_forwarded_link_cannot_change_another_seat_s_moves(device
         assert moves_shown(red.page) == 2 and saved_games(red.page) == 1
     # The link as Blue sent it: Green joins and plays on.
     green.open(to_green)
-    assert "you play Green" in green.page.inner_text("#link-status") or "Your turn" in green.page.inner_text("#link-status")
+    assert "Your turn: you play Player 3" in green.page.inner_text("#link-status")
     assert moves_shown(green.page) == len(record["moves"])

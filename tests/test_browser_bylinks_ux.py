@@ -203,7 +203,8 @@ PANEL_WORDS = """async () => {
   const now = Date.parse('2026-05-04T14:05:00');
   const hour = 3600e3;
   const names = ['Red', 'Blue', 'Green'];
-  const party = (seats, c, count) => ({ seats, head: key(c), shown: count ? key('s') : null, count });
+  const party = (seats, c, count) => ({ seats, head: key(c), key: c.repeat(42) + 'A', shown: count ? key('s') : null, count,
+    sig: null, plies: 0, known: 0 });
   const game = (players, parties, moves, link = {}) => ({
     id: 'x', game: 'not_nyout', cursor: moves.length, record: { format: 1, game: 'not_nyout', players, seed: 0, options: {}, moves },
     link: { id: key('i'), party: 0, secret: key('k'), fair: { id: key('i'), parties }, pending: null, ...link },
