@@ -64,6 +64,7 @@ import re
 from typing import Any
 
 from . import load, signing, start_game
+from .signing import encode
 from .core import CHANCE, Game, and_list, is_integer, parse_json, quote
 from .games import CLASSES
 from .rng import Rng
@@ -101,10 +102,6 @@ class FairError(ValueError):
 
 
 # -- values and chains ---------------------------------------------------------------
-
-def encode(value: bytes) -> str:
-    return base64.urlsafe_b64encode(value).rstrip(b"=").decode("ascii")
-
 
 def decode(text: Any, what: str) -> bytes:
     """The 16 bytes a value's 22 characters write; FairError if they write none, or not

@@ -20,7 +20,7 @@
 import { engine } from "./boot.js";
 import { catalogEntry, seatNamesOf } from "./games/index.js";
 import { fairText, parseFair, shareHash } from "./links.js";
-import { linkRecord, newSession, persist } from "./session.js";
+import { keepSession, linkRecord, newSession, persist } from "./session.js";
 import * as saves from "./storage.js";
 import { CHANCE, store } from "./store.js";
 
@@ -121,8 +121,7 @@ export function addressee(s, position) {
     // A seat no device has joined comes first: nobody shows a share before every device of the roll joined.
     const others = waitingSeats(s.link).filter((seat) => !mine.includes(seat));
     const from = mine.length ? mine[0] : 0;
-    const held = new Set(s.link.fair.parties.flatMap((party) => party.seats));
-    const order = (seat) => (held.has(seat) ? position.players : 0) + (seat - from + position.players) % position.players;
+    const order = (seat) => (held(s, seat) ? position.players : 0) + (seat - from + position.players) % position.players;
     return others.length ? others.sort((a, b) => order(a) - order(b))[0] : null;
   }
   return mine.includes(position.to_move) ? null : position.to_move;
@@ -130,8 +129,7 @@ export function addressee(s, position) {
 
 /** The first seat no device has joined as yet, if any. */
 export function freeSeat(s, players) {
-  const held = new Set(s.link.fair.parties.flatMap((party) => party.seats));
-  const seat = Array.from({ length: players }, (_, i) => i).find((i) => !held.has(i));
+  const seat = Array.from({ length: players }, (_, i) => i).find((i) => !held(s, i));
   return seat ?? null;
 }
 
@@ -159,8 +157,8 @@ async function signed(s, position) {
     { record: s.record, fair: JSON.stringify(s.link.fair), party: s.link.party, secret: s.link.secret });
   if (answer.record.moves.length !== s.record.moves.length) throw new Error("the dice are being rolled: send it in a moment");
   const next = { ...s, link: { ...s.link, fair: answer.fair, pending: answer.pending } };
-  if (store.state.session?.id === s.id) store.update({ session: next });
-  persist(next, position);
+  if (store.state.session?.id === s.id) keepSession(next);
+  else persist(next, position);
   return next;
 }
 
