@@ -4,6 +4,7 @@
     python3 build.py serve [--port 8000]   build, then serve at http://127.0.0.1:8000
     python3 build.py build                 build into dist/site only
     python3 build.py test [pytest args]    set up .venv and a browser, then run every test
+    python3 build.py check [pytest args]   the fast slice: page logic and engine tests, no browser
     python3 build.py bench [--quick]       print the benchmark figures
 
 The build fetches the pinned Pyodide runtime and QR code library (npm) and
@@ -365,53 +366,11 @@ def source_digest(paths: list[Path]) -> str:
     return digest.hexdigest()[:12]
 
 
-# Run by this machine's Python in the project folder: the games of the engine's registry
-# in menu order (name, title, tagline, player counts, option specs), and each game's board
-# layout and the position of a new game with the default players and options, as the
-# bridge gives them.
-BOARDS_PY = r"""
-import json
-from py_engines import bridge
-from py_engines.games import catalog
-from py_engines.learn import COVERS, DIAGRAMS, LESSONS
-
-def ask(request):
-    answer = json.loads(bridge.handle(json.dumps(request)))
-    if not answer["ok"]:
-        raise SystemExit(f"{request}: {answer['error']['message']}")
-    return answer["result"]
-
-def puzzle_count(name):
-    # site/puzzles/<game>.json, shipped as it is (bench/make_puzzles.py writes it): how many the home page offers
-    try:
-        with open(f"site/puzzles/{name}.json", encoding="utf-8") as file:
-            return len(json.load(file)["puzzles"])
-    except FileNotFoundError:
-        return 0
-
-games = [{**game, "lesson": game["name"] in LESSONS, "lessonSteps": len(LESSONS.get(game["name"], [])),
-          "cover": COVERS.get(game["name"]), "puzzles": puzzle_count(game["name"])} for game in catalog()]
-boards = {}
-for game in games:
-    start = ask({"op": "new", "game": game["name"]})
-    del start["legal"]  # the moves come from the engine itself, once it runs
-    boards[game["name"]] = {"layout": ask({"op": "layout", "game": game["name"]}), "start": start}
-    # The rules page's worked examples: each position as the engine draws it, with its words and marks.
-    diagrams = []
-    for d in DIAGRAMS.get(game["name"], []):
-        shown = ask({"op": "state", "record": d.record(game["name"])})
-        del shown["legal"], shown["log"]
-        diagrams.append({"key": d.key, "caption": d.caption, "marks": d.marks, "paths": d.paths, "state": shown})
-    boards[game["name"]]["diagrams"] = diagrams
-print(json.dumps({"games": games, "boards": boards}, separators=(",", ":")))
-"""
-
-
 def write_boards(folder: Path) -> list[dict]:
     """boards/<game>.json: the layout, a new game's position and the rules page's worked
     examples (py_engines.learn), for the page to draw before the engine is up (the engine's own answers, computed here with CPython).
     Returns the engine's list of games, for build-info.js."""
-    found = subprocess.run([sys.executable, "-c", BOARDS_PY], cwd=ROOT, capture_output=True, text=True)
+    found = subprocess.run([sys.executable, "-m", "tools.boards"], cwd=ROOT, capture_output=True, text=True)
     if found.returncode != 0:
         raise SystemExit(f"[build] could not compute the boards' layouts:\n{found.stderr[-3000:]}")
     answer = json.loads(found.stdout)
@@ -421,15 +380,49 @@ def write_boards(folder: Path) -> list[dict]:
     return answer["games"]
 
 
+def site_sources() -> list[Path]:
+    return sorted(p for p in (ROOT / "site").rglob("*") if p.is_file())
+
+
+def build_name() -> str:
+    """The name of the build the sources make now: the site's, the engine's, the tools'
+    that write the boards and the catalog, and the project's pins."""
+    engine_sources = sorted((ROOT / "py_engines").rglob("*.py"))
+    tool_sources = sorted((ROOT / "tools").rglob("*.py"))
+    return source_digest(site_sources() + engine_sources + tool_sources + [ROOT / "pyproject.toml"])
+
+
+def built_name() -> str | None:
+    """The name of the build in dist/site, if there is one."""
+    try:
+        return json.loads((SITE_OUT / "build-info.js").read_text().partition("= ")[2].rstrip().rstrip(";"))["build"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def build_if_changed(quiet: bool = False) -> Path:
+    """Build unless dist/site is the build of the sources as they are; one process at a time
+    (the test processes may all ask at once)."""
+    import fcntl  # the tests' processes share the lock; `build` and `serve` need none
+
+    DIST.mkdir(parents=True, exist_ok=True)
+    with open(DIST / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if built_name() == build_name():
+            if not quiet:
+                say(f"{SITE_OUT} is up to date (build {built_name()})")
+            return SITE_OUT
+        return build(quiet)
+
+
 def build(quiet: bool = False) -> Path:
     """Write the whole static site into dist/site and return that folder."""
     pyodide = fetch_pyodide()
     micropip = fetch_micropip()
     libraries = fetch_library_wheels()
     qrcode = fetch_qrcode()
-    sources = sorted(p for p in (ROOT / "site").rglob("*") if p.is_file())
-    engine_sources = sorted((ROOT / "py_engines").rglob("*.py"))
-    build_id = source_digest(sources + engine_sources + [ROOT / "pyproject.toml"])
+    sources = site_sources()
+    build_id = build_name()
 
     staging = DIST / "site.new"
     shutil.rmtree(staging, ignore_errors=True)
@@ -517,9 +510,10 @@ def make_server(folder: Path, port: int, host: str = "127.0.0.1") -> http.server
 
 
 def serve(port: int, host: str) -> None:
-    folder = build()
+    folder = build_if_changed()
     server = make_server(folder, port, host)
-    say(f"serving {folder.relative_to(ROOT)} at http://{host}:{server.server_address[1]}/  (Ctrl-C stops)")
+    shown = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
+    say(f"serving {shown} at http://{host}:{server.server_address[1]}/  (Ctrl-C stops)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -628,25 +622,69 @@ def setup_other_browsers() -> None:
         stamp.write_text(wanted)
 
 
-def run_tests(pytest_args: list[str]) -> int:
-    python = setup_venv()
-    browser = setup_browser(python)
-    setup_other_browsers()
-    fetch_axe()
-    build()
-    say(f"running the tests with {browser}")
-    env = {**os.environ, "CHROMIUM_PATH": browser}
-    code = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+PAGE_TESTS = ["--import", "./tests/page/register.mjs", "--test", "--test-reporter=tap", "tests/page/"]
+
+
+def run_page_tests() -> int:
+    """The page-logic tests (tests/page/, Node's own test runner, no browser); says how many
+    passed, and fails when none ran."""
+    node = shutil.which("node")
+    if not node:
+        raise SystemExit("[build] Node.js is needed for the page-logic tests (tests/page/): install npm, which brings it")
+    found = subprocess.run([node, *PAGE_TESTS], cwd=ROOT, capture_output=True, text=True)
+    counts = dict(line[2:].split(" ", 1) for line in found.stdout.splitlines()
+                  if line.startswith("# ") and line[2:].split(" ", 1)[0] in ("tests", "pass", "fail"))
+    if found.returncode != 0 or counts.get("tests", "0") == "0":
+        print(found.stdout[-20000:], found.stderr[-5000:], sep="\n")
+        say("the page-logic tests failed" if counts.get("tests", "0") != "0" else "node --test ran no page-logic tests")
+        return 1
+    say(f"page logic (node --test tests/page/): {counts['pass']} passed")
+    return 0
+
+
+def pytest_run(python: Path, pytest_args: list[str], env: dict[str, str]) -> int:
+    """pytest over both cores (pytest-xdist) unless the arguments say otherwise; exit 5 (no test
+    collected) is a failure."""
+    told = any(arg.startswith(("-n", "--numprocesses", "--dist")) or arg.endswith("xdist") for arg in pytest_args)
+    spread = [] if told else ["-n", "auto"]
+    code = subprocess.run([str(python), "-m", "pytest", *spread, *pytest_args], cwd=ROOT, env=env).returncode
     if code == 5:
         say("pytest collected no tests: that is a failure")
         return 1
     return code
 
 
+def run_tests(pytest_args: list[str]) -> int:
+    """The whole suite: the page logic (node --test), then pytest: the engine, the build and
+    the browsers. With arguments that name test files, only pytest runs, on those."""
+    python = setup_venv()
+    browser = setup_browser(python)
+    setup_other_browsers()
+    fetch_axe()
+    build_if_changed()
+    named = any(Path(arg.partition("::")[0]).exists() for arg in pytest_args if not arg.startswith("-"))
+    page = 0 if named else run_page_tests()
+    say(f"running the tests with {browser}")
+    code = pytest_run(python, pytest_args, {**os.environ, "CHROMIUM_PATH": browser})
+    return code or page
+
+
+FAST_SLICE = "not browser and not build and not slow"
+
+
+def run_check(pytest_args: list[str]) -> int:
+    """The fast slice: the page logic (node --test) and the engine's tests but the slow ones
+    (pytest -m "not browser and not build and not slow"): no browser, no build, no apt, no npm."""
+    python = setup_venv()
+    page = run_page_tests()
+    code = pytest_run(python, ["-m", FAST_SLICE, *pytest_args], dict(os.environ))
+    return code or page
+
+
 def run_bench(args: list[str]) -> int:
     python = setup_venv()
     browser = setup_browser(python)
-    build(quiet=True)
+    build_if_changed(quiet=True)
     env = {**os.environ, "CHROMIUM_PATH": browser}
     return subprocess.run([str(python), str(ROOT / "bench" / "run.py"), *args], cwd=ROOT, env=env).returncode
 
@@ -659,9 +697,10 @@ def main() -> int:
     serve_cmd.add_argument("--host", default="127.0.0.1")
     sub.add_parser("build", help="build the site into dist/site")
     sub.add_parser("test", help="run the whole test suite (extra arguments go to pytest)")
+    sub.add_parser("check", help="the fast slice: page logic and engine tests, no browser (extra arguments go to pytest)")
     sub.add_parser("bench", help="run the benchmarks (extra arguments go to bench/run.py)")
     args, rest = parser.parse_known_args()
-    if rest and args.command not in ("test", "bench"):
+    if rest and args.command not in ("test", "check", "bench"):
         parser.error(f"unrecognised arguments: {' '.join(rest)}")
     if args.command == "serve":
         serve(args.port, args.host)
@@ -669,6 +708,8 @@ def main() -> int:
         build()
     elif args.command == "test":
         return run_tests(rest)
+    elif args.command == "check":
+        return run_check(rest)
     elif args.command == "bench":
         return run_bench(rest)
     return 0

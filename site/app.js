@@ -24,8 +24,9 @@ import * as playMode from "./modes/play.js";
 import * as puzzleMode from "./modes/puzzle.js";
 import { adopt, changeSeat, chooseHowToPlay, follow, goTo, newGame, redo, startFresh, undo } from "./moves.js";
 import {
-  SEAT_LEVELS, deletedElsewhere, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord,
+  deletedElsewhere, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord,
 } from "./session.js";
+import { SEAT_LEVELS } from "./model/seats.js";
 import { readLessons, readOpponent, readPuzzles } from "./storage.js";
 import { showsGame, store } from "./store.js";
 import { plainMessage } from "./engine.js";

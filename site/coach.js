@@ -6,9 +6,9 @@
 // On by default when a person plays the computer; the player can switch it on
 // or off (kept in this browser).
 import { engine } from "./boot.js";
-import { playsHere } from "./bylinks.js";
+import { playsHere } from "./model/link-game.js";
 import { readCoach, writeCoach } from "./storage.js";
-import { coachOn, computerToMove } from "./session.js";
+import { coachOn, computerToMove } from "./model/seats.js";
 import { showsGame, store } from "./store.js";
 
 /** The Coach button: switch it off if it speaks here, on if not (kept in this browser). */

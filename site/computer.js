@@ -10,7 +10,7 @@ import { engine } from "./boot.js";
 import { plainMessage } from "./engine.js";
 import * as hooks from "./hooks.js";
 import { play, roll } from "./moves.js";
-import { computerToMove, seatsOf } from "./session.js";
+import { computerToMove, seatsOf } from "./model/seats.js";
 import { showsGame, store } from "./store.js";
 import { showMessage } from "./ui.js";
 

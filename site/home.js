@@ -7,7 +7,7 @@
 import { boardData } from "./boards.js";
 import { stillBoard } from "./diagrams.js";
 import { GAMES, loadUi } from "./games/index.js";
-import { mixedSeats, seatsOf } from "./session.js";
+import { mixedSeats, seatsOf } from "./model/seats.js";
 import { h } from "./ui.js";
 
 export function drawHome(state, actions) {

@@ -5,7 +5,7 @@
 // the game is checked once. And the moves a link brings are shown one after the
 // other, each moving on the board.
 import { engine } from "./boot.js";
-import { DAMAGED_KEY, canPlay } from "./bylinks.js";
+import { DAMAGED_KEY, canPlay } from "./model/link-game.js";
 import { plainMessage } from "./engine.js";
 import { adopt, holdingInput } from "./moves.js";
 import { keepSession } from "./session.js";

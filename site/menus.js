@@ -4,11 +4,13 @@
 import { engine } from "./boot.js";
 import { drawDiagrams } from "./diagrams.js";
 import { plainMessage } from "./engine.js";
-import { endGame, endedStatus, markSent, mySeats, sendHash, sendWords } from "./bylinks.js";
+import { endGame, markSent, sendHash } from "./bylinks.js";
+import { endedStatus, mySeats, sendWords } from "./model/link-game.js";
 import { catalogEntry, gameByName, gameForLink, loadUi, seatNamesOf } from "./games/index.js";
 import { readHash, shareHash } from "./links.js";
 import { MAX_RECORD_CHARS, quote, readRecordText } from "./records.js";
-import { SEAT_CHOICES, SEAT_LEVELS, keepSession, linkRecord } from "./session.js";
+import { SEAT_CHOICES, SEAT_LEVELS } from "./model/seats.js";
+import { keepSession, linkRecord } from "./session.js";
 import * as saves from "./storage.js";
 import { store } from "./store.js";
 import { confirmDialog, copyText, h, openDialog, showMessage } from "./ui.js";

@@ -7,7 +7,8 @@ import { MoveInput } from "./input.js";
 
 export const CHANCE = -1; // to_move while dice must be rolled (py_engines.CHANCE)
 
-const state = {
+/** The page's state before anything happened: every field, with what it means. */
+export const initialState = () => ({
   engine: "starting",   // "starting", "ready" or "failed" (the game engine, in its worker)
   page: { kind: "none" }, // {kind: "home", inProgress} or {kind: "game", entry, loading}: loading while a route is being opened
   layout: null,         // the game page's board data once fetched: {name, layout, start, diagrams} (boards.js)
@@ -31,7 +32,9 @@ const state = {
   install: null,        // the browser's offer to install the site as an app (a deferred beforeinstallprompt), or null
   motion: null,         // {id, events, position}: the move that led to `position`, for the board to show moving once
   picture: null,        // {session} while a game is drawn from the kept picture, before the engine is up
-};
+});
+
+const state = initialState();
 
 const watchers = new Set();
 const painters = new Set();

@@ -4,11 +4,11 @@
 // buttons do comes in as `actions` (app.js); the board itself is board.js, the
 // marks of the last turns on it come from marks.js, the zoom from zoom.js.
 import { Board } from "./board.js";
-import { awayLine, endedStatus, linkPanel, playsHere } from "./bylinks.js";
 import { catalogEntry, seatNamesOf, showStylesOf } from "./games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "./marks.js";
-import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay, coachOn, computerToMove, seatsOf } from "./session.js";
+import { coachMarks, gamePage, seatSummary } from "./model/game-page.js";
+import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay } from "./model/seats.js";
 import { CHANCE, showsGame, store } from "./store.js";
 import { h } from "./ui.js";
 import { placeBoard } from "./zoom.js";
@@ -408,13 +408,6 @@ function drawHowTo(page) {
   );
 }
 
-/** The line under the board while the page shows a picture (modes/picture.js). */
-function pictureHint(selected) {
-  return selected.length
-    ? `Tapped: ${selected.join(", ")}. The game engine is starting: the move goes on once it is ready.`
-    : "The game engine is starting: the board can be played in a moment. Taps made now are kept.";
-}
-
 /** The thinking indicator: who thinks, how far the search has got, Move now. */
 function drawThinking(state) {
   const { els } = view;
@@ -441,9 +434,8 @@ function drawThinking(state) {
 function renderGame(page) {
   const { els, entry, board, actions } = view;
   const ui = entry.ui;
-  const s = page.session;
   const state = page.position; // the engine's state of the position shown
-  const { input, thinking, hint } = page;
+  const { input, hint } = page;
   const picture = page.mode === "picture";
   els.board.classList.toggle("picture", picture);
   // A lesson and the puzzles: the task's panel first; the game's own controls, seats and log stand aside.
@@ -452,62 +444,48 @@ function renderGame(page) {
   else drawLesson(page);
   drawHowTo(page);
   drawReview(page);
-  const usable = showsGame(page) && Boolean(board) && page.engine !== "failed";
-  const busy = page.busy > 0 || picture || !usable;
-
-  els.undo.disabled = busy || s.cursor === 0;
-  els.redo.disabled = busy || s.cursor === s.record.moves.length;
-  // New game and the dialogs do not wait for an engine request to end: a tap while the page
-  // rolls dice by itself (Not Nyout's roll-off) is taken, never lost; what they change waits its turn.
-  const closed = picture || !usable;
-  els.newGame.disabled = closed;
-  for (const tool of els.tools) tool.disabled = tool.id === "rules" ? false : closed;
-  if (!usable) {
-    els.status.textContent = page.engine === "failed" ? "The game engine is not available." : "Loading…";
+  const model = gamePage(page, ui, { drawn: Boolean(board) });
+  els.undo.disabled = model.tools.undo;
+  els.redo.disabled = model.tools.redo;
+  els.newGame.disabled = model.tools.newGame;
+  for (const tool of els.tools) tool.disabled = tool.id === "rules" ? false : model.tools.dialogs;
+  if (!model.usable) {
+    els.status.textContent = model.status;
     els.choiceButtons.replaceChildren();
     els.thinking.hidden = true;
     return;
   }
 
-  const seatNames = seatNamesOf(ui, state);
+  const { seatNames } = model;
   if (els.seatSelects.length !== state.players || els.seatKey !== seatNames.join("|")) {
     buildSeats(els, seatNames, actions.changeSeat);
   }
-  const seats = seatsOf(s, state.players);
   els.seatSelects.forEach((label, player) => {
     const select = label.querySelector("select");
-    if (select.value !== seats[player]) select.value = seats[player];
-    select.disabled = picture;
+    if (select.value !== model.seats[player]) select.value = model.seats[player];
+    select.disabled = model.seatsLocked;
   });
-  if (els.seatSummary) els.seatSummary.textContent = seatSummary(seats);
-  els.seats.hidden = Boolean(s.link); // a game by links: every seat is a person, each on their own device
-  drawLinkPanel(page, seatNames);
-  const computerTurn = computerToMove(page);
-  // A game by links at a chance point: the dice come from the devices' shares (linkplay.js), never from a tap.
-  const sharedDice = Boolean(s.link) && state.to_move === CHANCE && !state.is_over;
-  // By links, a position this device does not play (another device's seat, an older position, a game
-  // it can no longer play): no live cells, no choices, no hints; the line says who plays it.
-  const away = !state.is_over && !playsHere(s, state);
-  els.hintButton.disabled = busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending) || away;
+  if (els.seatSummary) els.seatSummary.textContent = seatSummary(model.seats);
+  els.seats.hidden = model.seatsHidden;
+  drawLinkPanel(page, model.linkPanel);
+  els.hintButton.disabled = model.hintDisabled;
   const hinted = hint?.cells ? new Set(hint.cells) : new Set();
 
-  const next = input.next();
-  const selected = input.selected();
-  board.disabled = page.busy > 0 || picture || Boolean(computerTurn) || sharedDice;
+  board.disabled = model.boardDisabled;
   board.update({
     hinted,
     contents: ui.contents ? ui.contents(state.view) : {},
     decorations: ui.decorate ? ui.decorate(state.view, state, input.prefix) : {},
-    live: away ? new Set() : next.cells,
-    selected,
+    live: model.live,
+    selected: model.selected,
     marked: ui.marked ? ui.marked(state, board) : new Set(),
     label: (name) => ui.cellLabel(name, state.view),
   });
   drawMarks(page);
 
-  const status = endedStatus(s, seatNames) || ui.status(state); // by links, a game ended on this device says so
+  const { status } = model;
   if (els.status.textContent !== status) els.status.textContent = status;
-  els.status.classList.toggle("over", state.is_over);
+  els.status.classList.toggle("over", model.over);
   els.players.classList.toggle("many", state.players > 2 && state.players <= 4);
   els.players.classList.toggle("crowd", state.players > 4);
   els.players.replaceChildren(...ui.players(state).map((p) => h("li", {
@@ -516,37 +494,16 @@ function renderGame(page) {
   }, p.swatch ? h("span", { class: `swatch ${p.swatch}`, "aria-hidden": "true" }) : null,
   h("span", { class: "player-name" }, p.name), h("span", { class: "player-detail" }, p.detail))));
 
-  const total = s.record.moves.length;
-  els.note.textContent = s.cursor < total
-    ? `Showing the position after move ${s.cursor} of ${total}.${s.link ? "" : " A move played here replaces the later ones."}`
-    : "";
-
-  let line = ui.hint(state, next, selected);
-  if (computerTurn?.chance && !thinking) {
-    line = s.cursor < total ? "The dice are to be rolled: go to the last move to roll them." : "Rolling the dice…";
-  } else if (computerTurn && !thinking) {
-    line = s.cursor < total
-      ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
-      : `${seatNames[computerTurn.player]} is played by the computer.`;
-  } else if (away) line = awayLine(s, state, seatNames, next);
-  else if (hint?.pending) line = "Looking for a good move…";
-  else if (hint?.move) line = hint.review ? hint.text : `Hint: ${hint.text || hint.move} ${line}`;
-  if (picture) line = pictureHint(selected);
-  else if (page.mode === "lesson" && page.lesson?.outcome) line = ""; // the lesson's panel says what happened
-  else if (page.mode === "puzzle" && page.puzzle?.outcome) line = ""; // and the puzzle's
-  else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
-  els.hint.textContent = line;
-  const coaching = coachOn(page) && !computerTurn && !picture && !state.is_over;
-  // Shown where it speaks, and wherever a person plays the computer (to switch it off or on again).
-  const againstComputer = seatsOf(s, state.players).some((seat) => seat !== "human");
-  els.coach.hidden = state.is_over || picture || Boolean(computerTurn) || !(coachOn(page) || againstComputer);
-  els.coachToggle.setAttribute("aria-pressed", String(coachOn(page)));
-  els.coachToggle.textContent = coachOn(page) ? "Coach on" : "Coach off";
-  els.coachText.textContent = coaching ? (page.coaching ? coachWords(page.coaching, state, seatNames) : "Coach: looking…") : "";
+  els.note.textContent = model.note;
+  els.hint.textContent = model.line;
+  els.coach.hidden = model.coach.hidden;
+  els.coachToggle.setAttribute("aria-pressed", String(model.coach.on));
+  els.coachToggle.textContent = model.coach.on ? "Coach on" : "Coach off";
+  els.coachText.textContent = model.coach.text;
   drawThinking(page);
   if (hint?.move && view.hintShown !== hint) revealBoard(); // the hint is drawn on the board
   view.hintShown = hint;
-  const tokens = computerTurn || sharedDice || away ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices;
+  const tokens = model.choices;
   if (view.armed && (view.armed.position !== state || view.armed.prefix !== JSON.stringify(input.prefix)
     || !tokens.includes(view.armed.token))) view.armed = null;
   const buttons = tokens.map((token) => {
@@ -570,7 +527,7 @@ function renderGame(page) {
     described ? h("span", { id: described, hidden: true }, c.label) : null);
   });
   els.choiceButtons.classList.toggle("many", buttons.length > 6);
-  if (input.active) {
+  if (model.cancel) {
     buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancel },
       "Cancel", h("kbd", { "aria-hidden": "true" }, "Esc")));
   }
@@ -586,6 +543,7 @@ function renderGame(page) {
   els.panelHtml = panel;
 
   renderRecent(els, state, ui);
+  const s = page.session;
   renderLog(s, state, ui, seatNames, page.mode === "play" ? page.review : null);
   announce(els, s, state, status);
   if (page.motion && page.motion !== view.motion && page.motion.position === state) {
@@ -648,64 +606,15 @@ function drawMarks(page) {
   board.setMarks([...marksFor(state, entry.ui), ...coached, ...hint, ...preview]);
 }
 
-/** The first cell tapped for each move, and each cell's moves (to mark a cell only when all its moves say the same). */
-function movesByCell(state) {
-  const byCell = new Map();
-  for (const { move, steps } of state.legal) {
-    const cell = steps.find((step) => "cell" in step)?.cell;
-    if (cell) byCell.set(cell, [...(byCell.get(cell) || []), move]);
-  }
-  return byCell;
-}
-
 /**
- * The coach's marks: a cell where a move wins, green; where every move loses, red;
- * where a move hands the other side a win, amber (when every move loses, none of
- * these); and the cells a note names (its `cells`), ringed as a warning.
- */
-function coachMarks(notes, state) {
-  if (!notes?.length) return [];
-  const kinds = new Map(notes.map((note) => [note.kind, new Set(note.moves)]));
-  const everyMoveLoses = (kinds.get("lose")?.size || 0) === state.legal.length;
-  const marks = [];
-  for (const [cell, moves] of movesByCell(state)) {
-    if (moves.some((move) => kinds.get("win")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-win" });
-    else if (!everyMoveLoses && moves.every((move) => kinds.get("lose")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-lose" });
-    else if (moves.some((move) => kinds.get("gift")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-gift" });
-  }
-  // A note about cells rather than moves (a stack in danger, a home row reached): those cells, ringed as a warning.
-  for (const note of notes) {
-    for (const cell of note.cells || []) marks.push({ kind: "ring", cell, cls: "coach-warn" });
-  }
-  return marks;
-}
-
-/** What the coach says, in words (the notes' own words where the game gives them). */
-function coachWords(notes, state, seatNames) {
-  if (!notes) return "";
-  const list = (moves) => (moves.length > 4 ? `${moves.slice(0, 4).join(", ")}…` : moves.join(", "));
-  const who = seatNames[state.to_move] || "The player to move";
-  const lines = notes.map((note) => {
-    if (note.kind === "lose" && note.moves.length === state.legal.length) return "Every move loses here: the game cannot be saved.";
-    if (note.text) return note.text;
-    if (note.kind === "win") return `${who} can win now: ${list(note.moves)}.`;
-    if (note.kind === "lose") return `${note.moves.length === 1 ? "This move loses" : "These moves lose"} at once: ${list(note.moves)}.`;
-    return "";
-  }).filter(Boolean);
-  return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";
-}
-
-/**
- * A game by links (bylinks.js linkPanel says what): whose turn it is and whether it is this
+ * A game by links (model/link-game.js linkPanel says what): whose turn it is and whether it is this
  * device's, whether the game was sent, since when it waits; the Send button, primary when
  * this device has news for another; Resign and End as abandoned, for a game nobody answers.
  */
-function drawLinkPanel(page, seatNames) {
+function drawLinkPanel(page, panel) {
   const { els } = view;
-  const s = page.session;
-  els.linkPanel.hidden = !s.link;
-  if (!s.link) return;
-  const panel = linkPanel(s, page.position, seatNames);
+  els.linkPanel.hidden = !panel;
+  if (!panel) return;
   if (els.linkStatus.textContent !== panel.text) els.linkStatus.textContent = panel.text;
   if (els.linkDetail.textContent !== panel.detail) els.linkDetail.textContent = panel.detail;
   els.linkDetail.hidden = !panel.detail;
@@ -739,15 +648,6 @@ function buildSeats(els, names, changeSeat) {
   els.seatSummary = h("summary", { class: "seat-summary" });
   els.seats.replaceChildren(h("details", { class: "seat-fold" }, els.seatSummary,
     h("div", { class: "seat-grid" }, els.seatSelects)));
-}
-
-/** "Who plays: 3 people, 1 computer", for the folded seats. */
-function seatSummary(seats) {
-  const people = seats.filter((seat) => seat === "human").length;
-  const computers = seats.length - people;
-  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-  return `Who plays: ${[people && count(people, "person", "people"), computers && count(computers, "computer", "computers")]
-    .filter(Boolean).join(", ")}`;
 }
 
 /** A player's colour dot, where the game gives its seats colours. */

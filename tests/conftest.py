@@ -34,10 +34,16 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    """The built site; built once per run (build.py test has just built it)."""
-    if not (build.SITE_OUT / "build-info.js").is_file() or not os.environ.get("CHROMIUM_PATH"):
-        build.build(quiet=True)
-    return build.SITE_OUT
+    """The built site, built first if the sources changed since (build.py test has just built it)."""
+    return build.build_if_changed(quiet=True)
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """A test of the built site that is not a browser's is marked `build` (left out of the fast
+    slice, `build.py check`, which builds nothing)."""
+    for item in items:
+        if "site_dir" in getattr(item, "fixturenames", ()) and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.build)
 
 
 AXE_PATH = "/__tests__/axe.min.js"  # axe-core, served to the tests' pages beside the site (never in it)
@@ -136,17 +142,91 @@ def device(request):
     return request.param, PHONE if request.param == "phone" else DESKTOP
 
 
-@pytest.fixture
-def page(browser, server, device):
-    """A fresh page (own storage) on a phone or desktop, failing the test on console errors."""
-    _, options = device
-    context = open_context(browser, options)
-    p = context.new_page()
+class WarmContexts:
+    """One browser context per device, kept for a test process's whole run: a test's
+    page opens in it with the runtime's compiled code, the service worker and the
+    engine's memory snapshot already there (a returning visitor's boot, not a cold
+    one, which costs seconds), and the test starts from empty storage (`reset`).
+    A test that failed leaves its context behind: the next one starts a new one."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.contexts: dict[str, object] = {}
+        self.origins: dict[str, set[str]] = {}
+
+    def page(self, name: str, options: dict):
+        if name not in self.contexts:
+            self.contexts[name] = open_context(self.browser, options)
+            self.origins[name] = set()
+        context = self.contexts[name]
+        page = context.new_page()
+        origins = self.origins[name]
+        page.on("framenavigated", lambda frame: frame.parent_frame is None and frame.url.startswith("http")
+                and origins.add("{0.scheme}://{0.netloc}".format(urlsplit(frame.url))))
+        return page
+
+    def reset(self, name: str, keep: bool) -> None:
+        """Close the test's pages and empty the storage a test may leave (localStorage; the
+        service worker's cache and the engine's snapshot are the build's, and stay), or,
+        unless `keep`, drop the context."""
+        context = self.contexts.get(name)
+        if context is None:
+            return
+        if keep:
+            try:
+                for open_page in list(context.pages):
+                    open_page.close()
+                blank = context.new_page()
+                session = context.new_cdp_session(blank)
+                for origin in self.origins[name]:
+                    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
+                session.detach()
+                blank.close()
+                self.origins[name].clear()
+                return
+            except Exception:  # a page that will not close: start the next test afresh
+                pass
+        self.contexts.pop(name)
+        try:
+            context.close()
+        except Exception:
+            pass
+
+    def close(self) -> None:
+        for name in list(self.contexts):
+            self.reset(name, keep=False)
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser):
+    contexts = WarmContexts(browser)
+    yield contexts
+    contexts.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report kept on the test (`item.passed_call`), for the fixtures' teardown."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.passed_call = report.passed
+
+
+def warm_page(request, warm_contexts, name: str, options: dict):
+    p = warm_contexts.page(name, options)
     console = Console(p)
     p.console = console
     yield p
-    context.close()
+    warm_contexts.reset(name, keep=getattr(request.node, "passed_call", False) and not console.problems)
     assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+
+
+@pytest.fixture
+def page(request, warm_contexts, server, device):
+    """A page with empty storage on a phone or desktop, failing the test on console errors."""
+    name, options = device
+    yield from warm_page(request, warm_contexts, name, options)
 
 
 # Playwright polls a wait_for_function *expression* with eval() inside the page,
@@ -255,14 +335,9 @@ def wait_ready(page, shows: str | None = None) -> None:
 
 
 @pytest.fixture
-def phone(browser, server):
-    """A fresh page on a phone (touch, 360x740), failing the test on console errors."""
-    context = open_context(browser, PHONE)
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+def phone(request, warm_contexts, server):
+    """A page with empty storage on a phone (touch, 360x740), failing the test on console errors."""
+    yield from warm_page(request, warm_contexts, "phone", PHONE)
 
 
 def tap_choice(page, token: str) -> None:

@@ -82,6 +82,7 @@ def test_exp_and_log_are_close_to_the_c_library_and_made_of_plain_arithmetic():
         log(0.0)
 
 
+@pytest.mark.slow
 def test_a_search_run_in_slices_chooses_as_a_whole_one_and_tells_its_best_move_at_any_time():
     from py_engines.ai import Search
     g = manalath_after("e5w", "d4b", "f6w")
@@ -103,6 +104,7 @@ def test_a_search_run_in_slices_chooses_as_a_whole_one_and_tells_its_best_move_a
     assert not early.done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_returns_a_legal_move_without_changing_the_game(level):
     positions = varied_positions()[: 2 if level == "hard" else 6]
@@ -159,6 +161,7 @@ def test_grows_a_quart_the_opponent_made_into_a_quint():
     assert g.winners == [0]
 
 
+@pytest.mark.slow
 def test_never_makes_its_own_quart_when_it_has_a_choice():
     # White has a trio a1-a3: a4w, b1w... would make a white quart.
     g = manalath_after("a1w", "i1b", "a2w", "i3b", "a3w", "g1b")
@@ -367,6 +370,7 @@ def test_an_immediate_win_is_taken_at_once():
     assert answer["move"] == "run" and answer["iterations"] == 0
 
 
+@pytest.mark.slow
 def test_kills_and_threats_agree_with_playing_them_out():
     from py_engines.ai.manalath import is_kill, opens_threat
     checked_kills = checked_threats = 0
@@ -399,6 +403,7 @@ def test_kills_and_threats_agree_with_playing_them_out():
     assert checked_kills > 5 and checked_threats > 100
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, ply", [("ambush", 22), ("nymbat", 60)])
 def test_the_expert_plays_legal_moves_and_is_reproducible_for_a_seed(name, ply):
     whole = random_game(name, 3)
@@ -470,6 +475,7 @@ def test_the_experts_root_drops_a_move_the_opponent_answers_with_a_fork():
     assert sorted(Search(g, "expert", seed=1).root.moves) == sorted(searched)
 
 
+@pytest.mark.slow
 def test_the_experts_lost_positions_are_lost_by_the_rules():
     # ``_lost`` (no win of one's own, every answer leaves the opponent one) against a search
     # of every move by the rules, over positions two moves after those of seeded games.

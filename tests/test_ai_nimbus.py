@@ -138,6 +138,7 @@ def test_the_finishing_turn_finder_agrees_with_trying_every_turn():
 
 # -- The levels differ in every phase ----------------------------------------------------
 
+@pytest.mark.slow
 def test_the_levels_set_up_differently_and_hard_shapes_the_board_on_purpose():
     from py_engines.ai.nimbus import starter
     g = py_engines.new_game("nimbus", 2, 5, goal="rounds1")
@@ -165,6 +166,7 @@ def test_the_levels_set_up_differently_and_hard_shapes_the_board_on_purpose():
     assert differ["hard-easy"] >= 30 and differ["medium-easy"] >= 15  # of 90 setup moves
 
 
+@pytest.mark.slow
 def test_the_levels_play_the_middle_of_a_round_differently():
     whole = random_game("nimbus", 1, 2)
     g = py_engines.new_game("nimbus", 2, 1)
@@ -202,6 +204,7 @@ def test_the_richest_turn_is_the_best_of_a_collect_alone_and_every_move_action_t
     assert seen >= 5
 
 
+@pytest.mark.slow
 def test_a_grabbing_player_takes_the_richest_turn_and_ends_the_round_when_it_pays():
     """grabbing_moves against trying every move: a collect is worth its pips, a move action the
     richest collect it leaves, the last pyramids a round won (or lost, under misere play)."""

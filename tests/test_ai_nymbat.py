@@ -1,4 +1,6 @@
 """The computer opponent in Nymbat: legal, reproducible, and sensible in plain positions."""
+import pytest
+
 import py_engines
 from py_engines.ai import LEVELS, analyse, choose_move, policy_for
 from py_engines.ai.nymbat import NymbatPolicy
@@ -45,6 +47,7 @@ def test_every_candidate_is_legal_along_random_games():
             g.play(move)
 
 
+@pytest.mark.slow
 def test_a_move_for_every_position_of_a_game_and_only_legal_ones():
     for players, seed in ((2, 3), (4, 4)):
         whole = random_game("nymbat", seed, players)

@@ -34,6 +34,7 @@ def test_an_extra_level_is_hard_with_the_budget_and_settings_given():
             arena.extra_level(bad)
 
 
+@pytest.mark.slow
 def test_a_small_table_plays_and_counts_every_game():
     times, iterations = {}, {}
     row = arena.run_pair("manalath", ["easy", "random"], 2, 1, 0, 1, times, iterations)

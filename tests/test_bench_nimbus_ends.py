@@ -5,10 +5,13 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import nimbus_ends  # noqa: E402
 
 
+@pytest.mark.slow
 def test_positions_are_turn_starts_near_a_rounds_end_in_the_first_and_a_later_round():
     for i in (0, 1, 2, 3):
         game = nimbus_ends.position(i)
@@ -18,6 +21,7 @@ def test_positions_are_turn_starts_near_a_rounds_end_in_the_first_and_a_later_ro
         assert nimbus_ends.position(i).to_json() == game.to_json()  # seeded: the same position again
 
 
+@pytest.mark.slow
 def test_a_run_counts_the_rounds_the_measured_player_scores_and_pairs_two_runs(tmp_path, capsys):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     assert nimbus_ends.main(["--level", "greedy", "--count", "3", "--jobs", "1", "--json", str(first)]) == 0

@@ -162,7 +162,16 @@ SNAPSHOT_KEPT = """async () => {
 }"""
 
 
-def test_a_return_visit_restores_the_engine_from_its_snapshot(phone, server):
+@pytest.fixture
+def first_phone(browser):
+    """A phone that has never visited the site (its own context: no snapshot kept)."""
+    context = open_context(browser, PHONE)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_return_visit_restores_the_engine_from_its_snapshot(first_phone, server):
+    phone = first_phone
     phone.goto(server.url + "#/ambush")
     wait_ready(phone)
     assert phone.get_attribute("body", "data-engine") == "booted"

@@ -90,7 +90,7 @@ def test_a_collect_starts_from_any_pyramid_it_takes(phone, server):
     button.focus()
     ringed = page.locator(".marks .preview")
     assert sorted(ringed.nth(i).get_attribute("data-mark") for i in range(ringed.count())) == taken
-    tap_choice(page, collect)  # on a touch screen, two taps (test_browser_nimbus_visit.py)
+    tap_choice(page, collect)  # on a touch screen, two taps (test_browser_nimbus_marks_and_rounds.py)
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {SETUP + 1}")
     game.play(collect)
     assert all("empty" in label(page, c) or game.view()["squares"].get(c) for c in taken)

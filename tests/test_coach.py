@@ -41,6 +41,7 @@ def random_positions(name: str, players: int, count: int, seed: int = 0):
             game.play(moves[rng.below(len(moves))])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", PLAYER_COUNTS)
 def test_the_coach_names_exactly_the_moves_that_win_or_lose_at_once(name, players):
     for game in random_positions(name, players, 40):
@@ -66,6 +67,7 @@ def test_manalath_the_coach_marks_the_cells_black_must_leave_alone():
     assert set(everything.coach()[0]["moves"]) == set(everything.legal_moves())  # every move loses
 
 
+@pytest.mark.slow
 def test_manalath_a_gift_is_a_win_the_other_cannot_refuse():
     """A move is called a gift exactly when, after it, every reply of the other player wins for them
     (brute force over the replies; a position where the other already has a quart is left out:

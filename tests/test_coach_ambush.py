@@ -8,6 +8,8 @@ import json
 import statistics
 import time
 
+import pytest
+
 import py_engines
 from py_engines import bridge
 from py_engines.games.ambush import MINE, THEIRS
@@ -74,6 +76,7 @@ def plural_pips(game, cell: str) -> str:
     return f"{pips} pip" + ("s" if pips > 1 else "")
 
 
+@pytest.mark.slow
 def test_the_coach_warns_of_exactly_the_stacks_the_other_can_capture_next_turn():
     seen = dict.fromkeys(("threat", "capture", "quiet", "threat by a turn", "three or more", "an order chosen"), 0)
     for game in positions(3000):
@@ -154,6 +157,7 @@ def test_the_bridge_answers_ambush_s_coach():
     assert answer["result"]["notes"][0]["cells"] == ["c2"]
 
 
+@pytest.mark.slow
 def test_the_coach_is_quick():
     """Well under 0.2 s of CPython a position (it runs in Pyodide on every position a person is to
     move at); CPU time, as the machine may be busy."""

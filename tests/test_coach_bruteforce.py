@@ -109,6 +109,7 @@ def gives_a_certain_win(game, move: str, other: int) -> bool:
 
 @pytest.mark.parametrize("name, players, options, count, every", CASES,
                          ids=[f"{c[0]}-{c[1]}-{c[2].get('round_end', '')}" for c in CASES])
+@pytest.mark.slow
 def test_win_and_lose_notes_name_exactly_the_moves_that_end_the_game(name, players, options, count, every):
     seen = {"win": 0, "lose": 0}
     for game, twin in positions(name, players, options, count, every):
@@ -127,6 +128,7 @@ def test_win_and_lose_notes_name_exactly_the_moves_that_end_the_game(name, playe
     assert seen["win"] + seen["lose"] >= 10, seen  # the games' ends were among the positions
 
 
+@pytest.mark.slow
 def test_manalath_a_gift_is_exactly_a_move_after_which_every_reply_wins_for_the_other():
     gifts_seen = checked = 0
     for game, twin in positions("manalath", 2, {}, 2500, 1, seed=2):
@@ -139,6 +141,7 @@ def test_manalath_a_gift_is_exactly_a_move_after_which_every_reply_wins_for_the_
     assert checked == 2500 and gifts_seen >= 20
 
 
+@pytest.mark.slow
 def test_nimbus_taking_the_last_pyramid_when_it_ends_the_game_is_a_win_or_a_loss():
     """Where a collect empties the board in the game's last round, the coach names it as a
     win or a loss for the taker, as the round's rule and the totals decide."""

@@ -67,6 +67,7 @@ def test_the_odds_in_words():
 
 # -- the odds, against the engine's dice ----------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("attacker, defenders", [(1, [1]), (2, [3]), (3, [2, 1]), (1, [4]), (4, [4])])
 def test_the_odds_match_fights_played_with_the_engines_dice(attacker, defenders):
     """The fight is started by a move and played out with ``roll()`` (the engine's dice), each
@@ -106,6 +107,7 @@ def decision_positions(players: int, count: int, seed: int):
             game.play(moves[rng.below(len(moves))])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_coach_gives_the_odds_of_exactly_the_moves_that_start_a_fight(players):
     fights_seen = summons_seen = 0

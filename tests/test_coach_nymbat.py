@@ -9,6 +9,8 @@ from __future__ import annotations
 import statistics
 import time
 
+import pytest
+
 import py_engines
 from py_engines.games.nymbat import DIST, HOME, INDEX
 from py_engines.rng import Rng
@@ -141,11 +143,13 @@ def check(players: int, count: int, seed: int) -> dict[str, int]:
     return fired
 
 
+@pytest.mark.slow
 def test_the_coach_speaks_exactly_where_an_independent_reading_says_two_players():
     fired = check(2, 3000, seed=1)
     assert fired["home"] > 50 and fired["reach"] > 5 and fired["retreat"] > 100 and fired["delay"] > 10, fired
 
 
+@pytest.mark.slow
 def test_the_coach_speaks_exactly_where_an_independent_reading_says_four_players():
     fired = check(4, 2000, seed=2)
     assert fired["home"] > 20 and fired["reach"] > 3 and fired["retreat"] > 50 and fired["delay"] > 5, fired
@@ -255,6 +259,7 @@ def test_a_retreat_in_the_rules_example_and_of_a_lone_piece():
     assert "f6-e6" not in kinds(game)["retreat"]["moves"]
 
 
+@pytest.mark.slow
 def test_the_coach_is_cheap():
     times = []
     for players, seed in ((2, 3), (4, 4)):

@@ -61,6 +61,7 @@ def check_refusals(game) -> None:
         assert game.to_json() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CASES)
 def test_random_games_honour_the_contract(name, players):
     layout = type(py_engines.new_game(name, players)).layout()
@@ -157,6 +158,7 @@ def snapshot(game) -> tuple:
     return game.to_json(), game.legal_moves(), game.to_move, json.dumps(game.view())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CASES)
 def test_a_clone_shares_nothing_with_its_original(name, players):
     """At every position of two seeded random games (chance points and the middle of turns

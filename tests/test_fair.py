@@ -193,6 +193,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players, seatings, options", GAMES)
 def test_whole_games_by_links_roll_fairly(name, players, seatings, options):
     record, data, devices = play_by_links(name, players, seatings, seed=players * 7 + len(seatings), **options)
@@ -263,6 +264,7 @@ def test_fair_draws_keep_not_nyouts_odds(what, want):
         assert chi_square(counts, even) > chi_square_limit(len(weights) - 1)
 
 
+@pytest.mark.slow
 def test_fair_deals_of_nimbus_are_even():
     """The deals by hundreds (deal0 .. deal99, ...): dealing is slow, so few draws, in ten bins."""
     game = chance_position("nimbus", 2, lambda g: True, random_setup=True)
@@ -599,6 +601,7 @@ def test_the_fair_ops_never_answer_internal_to_junk():
             assert "x" * 81 not in answer["error"]["message"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["manalath", "ambush", "nymbat", "nimbus"])
 def test_games_without_chance_never_wait_for_a_share(name):
     """Manalath, Ambush, Nymbat and Nimbus placed by hand: nothing pending, and no share may be shown."""

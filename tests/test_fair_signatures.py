@@ -79,6 +79,7 @@ def played(request):
     return trail, devices
 
 
+@pytest.mark.slow
 def test_a_move_added_for_another_seat_is_refused(played):
     """The issue's m=4 to m=5: a move for the seat to move, added by a device that does not hold it."""
     trail, devices = played
@@ -231,6 +232,7 @@ def chance_points(name: str, players: int, want, seed: int, **options):
     return points
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_fight_takes_the_attacker_s_and_the_defender_s_shares_only(players):
     points = chance_points("not_nyout", players, lambda g: bool(g.combat), seed=players)
@@ -241,6 +243,7 @@ def test_a_fight_takes_the_attacker_s_and_the_defender_s_shares_only(players):
         assert sorted(pending["parties"]) == sorted({holder(data, s) for s in {attacker, *defenders}})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_every_roll_off_die_takes_every_tied_player_s_share(players):
     """Before anyone has joined, the first roll-off die waits for every player's device."""
@@ -261,6 +264,7 @@ def test_every_roll_off_die_takes_every_tied_player_s_share(players):
         assert fair.check(record, data)["parties"] == want
 
 
+@pytest.mark.slow
 def test_a_nimbus_deal_takes_every_player_s_share():
     points = chance_points("nimbus", 4, lambda g: True, seed=2, random_setup=True, goal="rounds3")
     assert points
@@ -268,6 +272,7 @@ def test_a_nimbus_deal_takes_every_player_s_share():
         assert fair.check(record, data)["parties"] == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 def test_no_coalition_without_the_defender_can_foresee_a_fight():
     """With the attacker's and a third player's secrets pooled, a fight's dice still turn on
     the defender's share, which only the defender's device can show."""

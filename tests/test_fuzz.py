@@ -2,7 +2,7 @@
 
 Each test draws its input from a fixed seed, so a failure names an input that
 can be replayed; each runs for a few seconds. The page's side (links, saved
-games, the worker) is fuzzed in test_browser_hardening.py.
+games, the worker) is fuzzed in test_browser_bad_input.py.
 """
 from __future__ import annotations
 
@@ -124,6 +124,7 @@ def mutated_request(rng: random.Random) -> str:
     return text
 
 
+@pytest.mark.slow
 def test_the_bridge_never_answers_internal_to_malformed_requests():
     rng = random.Random(13)
     started = time.perf_counter()
@@ -180,6 +181,7 @@ NUMBER_FIELDS = [(op, field) for op, (_, table) in bridge.OPS.items() for field 
                  if field in ("players", "seed", "ply", "spent", "search", "seconds", "step")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", ["9" * 100, "-" + "9" * 100, "1e999", "-1e999", "1e-999", "1" + "0" * 100 + ".5"])
 @pytest.mark.parametrize("op, field", NUMBER_FIELDS)
 def test_a_huge_number_in_any_numeric_field_is_a_bad_request(op, field, number):

@@ -32,6 +32,7 @@ def greedy_game(name: str, players: int, seed: int, limit: int = 200) -> list[st
     return game.history
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", [(n, p) for n, counts in PLAYERS.items() for p in counts])
 def test_plays_only_legal_moves_and_is_reproducible_for_a_seed(name, players):
     first = greedy_game(name, players, seed=4)

@@ -97,3 +97,38 @@ def test_the_page_imports_what_it_is_made_of():
     assert "store.js" in graph["moves.js"] and "store.js" in graph["view.js"]
     for controller in ("moves.js", "computer.js", "session.js", "menus.js", "modes/play.js", "modes/picture.js"):
         assert "view.js" not in graph[controller], f"{controller} imports the view"
+
+
+def reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module `start` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+# The page's layers (docs/architecture.md): the page model and the views decide and draw from the
+# store's state; the controllers change it and talk to the engine's worker.
+PAGE_MODEL = ("model/", "store.js", "input.js", "records.js", "links.js", "marks.js", "games/")
+VIEWS = ("view.js", "home.js", "board.js", "diagrams.js")
+ENGINE_SIDE = {"boot.js", "engine.js", "worker.js", "snapshot.js"}
+CONTROLLERS = {"app.js", "moves.js", "computer.js", "coach.js", "session.js", "menus.js", "bylinks.js", "linkplay.js",
+               "review.js"}
+
+
+def test_the_page_model_and_the_views_never_reach_the_worker_or_a_controller():
+    graph = site_graph()
+    model = [name for name in graph if name.startswith(PAGE_MODEL)]
+    assert "model/game-page.js" in model and "model/seats.js" in model and "model/link-game.js" in model
+    for name in model + list(VIEWS):
+        reached = reach(graph, name)
+        assert not reached & ENGINE_SIDE, f"{name} reaches the engine's side: {sorted(reached & ENGINE_SIDE)}"
+        assert not reached & CONTROLLERS, f"{name} reaches a controller: {sorted(reached & CONTROLLERS)}"
+        assert not any(target.startswith("modes/") for target in reached), f"{name} reaches a mode"
+        if name in VIEWS:
+            continue
+        assert not reached & set(VIEWS + ("ui.js",)), f"the page model's {name} reaches a view"

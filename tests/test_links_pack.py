@@ -228,6 +228,7 @@ def test_the_bridge_refuses_a_bad_pack_or_unpack_request(request_fields, code, w
     assert not answer["ok"] and answer["error"]["code"] == code and words in answer["error"]["message"], answer
 
 
+@pytest.mark.slow
 def test_one_changed_character_is_refused_or_gives_another_game():
     """Each packed text belongs to exactly one game: any one character changed, dropped or
     added is refused, or it unpacks to a different game; never an error of another kind."""

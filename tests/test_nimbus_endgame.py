@@ -77,6 +77,7 @@ def random_board(rng: Rng, count: int):
     return position(squares, goal="rounds3")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, options", [(1, {}), (2, {"random_setup": True}), (3, {"random_setup": True})])
 def test_a_turn_leaves_the_boards_the_engine_says(seed, options):
     checked = 0
@@ -97,6 +98,7 @@ def test_can_empty_agrees_with_the_finishing_turn_finder():
     assert emptied >= 30
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("last_wins", [True, False])
 def test_the_solver_agrees_with_trying_every_move_by_the_rules(last_wins):
     rng = Rng(7 if last_wins else 8)
@@ -123,6 +125,7 @@ def test_the_budget_stops_the_search():
         RoundSolver().wins(board_of(g), budget=10)
 
 
+@pytest.mark.slow
 def test_the_expert_searches_only_turns_that_win_the_round_when_it_has_some():
     # Three to five pyramids that the player to move cannot take this turn, yet is sure to
     # score: every move the expert searches keeps that sure (checked by trying every move).
@@ -152,6 +155,7 @@ def seven_at_a_turns_start():
                 if not p.moved and not p.collected and p.on_board == 7)
 
 
+@pytest.mark.slow
 def test_the_expert_judges_its_moves_in_slices_and_plays_as_it_would_in_one_go():
     g = seven_at_a_turns_start()
     whole = Search(g, "expert", seed=3, max_seconds=None, iterations=300)

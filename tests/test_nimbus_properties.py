@@ -158,6 +158,7 @@ CASES = [(2, 1, {}), (3, 2, {"random_setup": True}), (5, 3, {"sets": 2}), (10, 4
          (4, 5, {"round_end": "misere", "sets": 4}), (3, 6, {"sets": 6}), (2, 7, {"sets": 5, "random_setup": True})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed, options", CASES)
 def test_random_round_properties(players, seed, options):
     rng = Rng(seed)

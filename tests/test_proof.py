@@ -41,6 +41,7 @@ def positions(name: str, seeds=range(4)):
             yield py_engines.load(json.dumps({**record, "moves": game.history[:max(cut, 0)]}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["manalath", "ambush", "nymbat", "nimbus", "not_nyout"])
 def test_every_win_claimed_by_force_is_one(name):
     claimed = 0

@@ -35,6 +35,7 @@ def test_ids_unique_across_games():
     assert len({p["id"] for p in ALL}) == len(ALL)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", ALL, ids=[p["id"] for p in ALL])
 def test_every_puzzle_is_proved_again(puzzle):
     """The record replays to the solver's move, the fields and words are in shape, and the
@@ -87,6 +88,7 @@ def test_a_puzzle_with_a_changed_answer_fails_the_proof():
 
 # -- each game's refutations, played by the engine ------------------------------------------------
 
+@pytest.mark.slow
 def test_manalath_a_wrong_first_move_is_refuted_by_its_reply():
     """After a wrong first move and the refutation the puzzle gives, no move of the solver makes
     a quint at once; after the answer, every reply leaves the solver a quint to make."""

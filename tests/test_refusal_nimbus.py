@@ -65,6 +65,7 @@ def rule_of(text: str) -> str:
     return re.sub(r"\b[a-h][1-8]\b|\d+", "#", text.split(":")[0] if text.startswith("Round") else text)
 
 
+@pytest.mark.slow
 def test_every_tap_the_page_refuses_names_its_rule():
     seen: dict[str, int] = {}
     asked = 0

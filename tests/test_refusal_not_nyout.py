@@ -51,6 +51,7 @@ def one_sentence(text: str) -> bool:
             and "illegal move" not in text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_refused_tap_says_why(players):
     """Over positions of seeded random games (chance points too, where the page rolls and a

@@ -31,6 +31,7 @@ def said(game, steps) -> str:
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, count, seed", [(2, 500, 1), (4, 300, 2)])
 def test_every_refused_tap_and_choice_says_why(players, count, seed):
     """Every cell that starts no move says why; so does, after a piece or a free cell tapped,

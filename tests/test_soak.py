@@ -17,6 +17,7 @@ import py_engines  # noqa: E402
 CASES = [(name, n) for name, info in py_engines.GAMES.items() for n in info["players"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])
 def test_a_few_checked_games(name, players):
     counts = soak.run_case(name, players, games=2, first=7)

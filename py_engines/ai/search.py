@@ -180,8 +180,10 @@ class Search:
     def _work(self, until: float) -> bool:
         """Do the policy's root work until ``until``; once it is done (or the safety cap is
         reached), search the moves it leaves. Return whether the search may go on."""
-        if not self.work.step(min(until, self.deadline)) and time.perf_counter() < self.deadline:
+        finished = self.work.step(min(until, self.deadline))
+        if not finished and time.perf_counter() < self.deadline:
             return False
+        self.capped = self.capped or not finished  # the safety cap cut the root work short
         moves = self.work.moves()
         self.work = None
         if len(moves) == 1:

@@ -11,7 +11,8 @@
 // The kept position is a picture of a save and nothing more: it is shown only
 // when it matches the saved game in progress exactly (id, position, players,
 // seed, options and moves), and the saves themselves are never touched here.
-import { computerToMove, keptGame, opponentSeats } from "../session.js";
+import { computerToMove, opponentSeats } from "../model/seats.js";
+import { keptGame } from "../session.js";
 import { store } from "../store.js";
 import { showMessage } from "../ui.js";
 import * as playMode from "./play.js";
@@ -72,7 +73,7 @@ export function replayTaps({ session, taps }) {
     return;
   }
   for (const [index, step] of taps.entries()) {
-    const result = store.state.busy || computerToMove() ? {} : playMode.enterStep(step);
+    const result = store.state.busy || computerToMove(store.state) ? {} : playMode.enterStep(step);
     if (result.move) {
       if (index < taps.length - 1) showMessage("Only the first move tapped while the engine was starting was played.");
       return;

@@ -8,9 +8,9 @@
 // game by links) is one more module like this one.
 import { engine } from "../boot.js";
 import { play } from "../moves.js";
-import { DAMAGED_KEY, mySeats } from "../bylinks.js";
+import { DAMAGED_KEY, mySeats } from "../model/link-game.js";
 import { seatNamesOf } from "../games/index.js";
-import { computerToMove } from "../session.js";
+import { computerToMove } from "../model/seats.js";
 import { CHANCE, store } from "../store.js";
 
 /**
@@ -20,7 +20,7 @@ import { CHANCE, store } from "../store.js";
  */
 export function enterStep(step) {
   const { position, busy, input, session } = store.state;
-  if (!position || busy || computerToMove() || position.is_over) return {};
+  if (!position || busy || computerToMove(store.state) || position.is_over) return {};
   if (session.link) {
     // A game by links: this device plays its own seats, at the game's last position.
     const why = notHere(session, position);

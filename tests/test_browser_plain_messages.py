@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import wait_ready
-from test_browser_hardening import SAVE, fill_storage, storage
+from test_browser_bad_input import SAVE, fill_storage, storage
 
 pytestmark = pytest.mark.browser
 

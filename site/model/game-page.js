@@ -1,0 +1,159 @@
+// What the game page says and allows, decided from the store's state (`page`) and
+// the game's page module (`ui`): the status and hint lines, which buttons work,
+// whose turn it is and who plays it, what the coach says and marks, the choices
+// offered. Pure: view.js only draws what this returns, and node --test checks it
+// (tests/page/game-page.test.mjs) on positions the engine wrote.
+import { seatNamesOf } from "../games/index.js";
+import { CHANCE, showsGame } from "../store.js";
+import { awayLine, endedStatus, linkPanel, playsHere } from "./link-game.js";
+import { coachOn, computerToMove, seatsOf } from "./seats.js";
+
+/** The line under the board while the page shows a picture (modes/picture.js). */
+export function pictureHint(selected) {
+  return selected.length
+    ? `Tapped: ${selected.join(", ")}. The game engine is starting: the move goes on once it is ready.`
+    : "The game engine is starting: the board can be played in a moment. Taps made now are kept.";
+}
+
+/**
+ * The game page as it must be drawn: {usable, status, ...}. When `usable` is false
+ * (the engine not up, another game's position) only the tools' states and the status
+ * are given. `drawn`: whether the view has the board of the game's layout in place;
+ * `now`: the time, for the words of a game by links.
+ */
+export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
+  const s = page.session;
+  const state = page.position; // the engine's state of the position shown
+  const { input, thinking, hint } = page;
+  const picture = page.mode === "picture";
+  const usable = showsGame(page) && drawn && page.engine !== "failed";
+  const busy = page.busy > 0 || picture || !usable;
+  const closed = picture || !usable;
+  const tools = {
+    undo: busy || !s || s.cursor === 0,
+    redo: busy || !s || s.cursor === s.record.moves.length,
+    // New game and the dialogs do not wait for an engine request to end: a tap while the page
+    // rolls dice by itself (Not Nyout's roll-off) is taken, never lost; what they change waits its turn.
+    newGame: closed,
+    dialogs: closed,
+  };
+  if (!usable) {
+    return { usable, tools, status: page.engine === "failed" ? "The game engine is not available." : "Loading…" };
+  }
+
+  const seatNames = seatNamesOf(ui, state);
+  const seats = seatsOf(s, state.players);
+  const computerTurn = computerToMove(page);
+  // A game by links at a chance point: the dice come from the devices' shares (linkplay.js), never from a tap.
+  const sharedDice = Boolean(s.link) && state.to_move === CHANCE && !state.is_over;
+  // By links, a position this device does not play (another device's seat, an older position, a game
+  // it can no longer play): no live cells, no choices, no hints; the line says who plays it.
+  const away = !state.is_over && !playsHere(s, state);
+  const next = input.next();
+  const selected = input.selected();
+  const status = endedStatus(s, seatNames) || ui.status(state); // by links, a game ended on this device says so
+  const total = s.record.moves.length;
+  const note = s.cursor < total
+    ? `Showing the position after move ${s.cursor} of ${total}.${s.link ? "" : " A move played here replaces the later ones."}`
+    : "";
+
+  let line = ui.hint(state, next, selected);
+  if (computerTurn?.chance && !thinking) {
+    line = s.cursor < total ? "The dice are to be rolled: go to the last move to roll them." : "Rolling the dice…";
+  } else if (computerTurn && !thinking) {
+    line = s.cursor < total
+      ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
+      : `${seatNames[computerTurn.player]} is played by the computer.`;
+  } else if (away) line = awayLine(s, state, seatNames, next);
+  else if (hint?.pending) line = "Looking for a good move…";
+  else if (hint?.move) line = hint.review ? hint.text : `Hint: ${hint.text || hint.move} ${line}`;
+  if (picture) line = pictureHint(selected);
+  else if (page.mode === "lesson" && page.lesson?.outcome) line = ""; // the lesson's panel says what happened
+  else if (page.mode === "puzzle" && page.puzzle?.outcome) line = ""; // and the puzzle's
+  else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
+
+  const coaching = coachOn(page) && !computerTurn && !picture && !state.is_over;
+  // Shown where it speaks, and wherever a person plays the computer (to switch it off or on again).
+  const againstComputer = seats.some((seat) => seat !== "human");
+  return {
+    usable,
+    tools,
+    seatNames,
+    seats,
+    seatsHidden: Boolean(s.link), // a game by links: every seat is a person, each on their own device
+    seatsLocked: picture,
+    linkPanel: s.link ? linkPanel(s, state, seatNames, now) : null,
+    computerTurn,
+    hintDisabled: busy || state.is_over || Boolean(computerTurn) || Boolean(hint?.pending) || away,
+    boardDisabled: page.busy > 0 || picture || Boolean(computerTurn) || sharedDice,
+    live: away ? new Set() : next.cells,
+    selected,
+    status,
+    over: state.is_over,
+    note,
+    line,
+    coach: {
+      hidden: state.is_over || picture || Boolean(computerTurn) || !(coachOn(page) || againstComputer),
+      on: coachOn(page),
+      text: coaching ? (page.coaching ? coachWords(page.coaching, state, seatNames) : "Coach: looking…") : "",
+    },
+    choices: computerTurn || sharedDice || away ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices,
+    cancel: input.active,
+  };
+}
+
+/** What the coach says, in words (the notes' own words where the game gives them). */
+export function coachWords(notes, state, seatNames) {
+  if (!notes) return "";
+  const list = (moves) => (moves.length > 4 ? `${moves.slice(0, 4).join(", ")}…` : moves.join(", "));
+  const who = seatNames[state.to_move] || "The player to move";
+  const lines = notes.map((note) => {
+    if (note.kind === "lose" && note.moves.length === state.legal.length) return "Every move loses here: the game cannot be saved.";
+    if (note.text) return note.text;
+    if (note.kind === "win") return `${who} can win now: ${list(note.moves)}.`;
+    if (note.kind === "lose") return `${note.moves.length === 1 ? "This move loses" : "These moves lose"} at once: ${list(note.moves)}.`;
+    return "";
+  }).filter(Boolean);
+  return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";
+}
+
+/** The first cell tapped for each move, and each cell's moves (to mark a cell only when all its moves say the same). */
+function movesByCell(state) {
+  const byCell = new Map();
+  for (const { move, steps } of state.legal) {
+    const cell = steps.find((step) => "cell" in step)?.cell;
+    if (cell) byCell.set(cell, [...(byCell.get(cell) || []), move]);
+  }
+  return byCell;
+}
+
+/**
+ * The coach's marks: a cell where a move wins, green; where every move loses, red;
+ * where a move hands the other side a win, amber (when every move loses, none of
+ * these); and the cells a note names (its `cells`), ringed as a warning.
+ */
+export function coachMarks(notes, state) {
+  if (!notes?.length) return [];
+  const kinds = new Map(notes.map((note) => [note.kind, new Set(note.moves)]));
+  const everyMoveLoses = (kinds.get("lose")?.size || 0) === state.legal.length;
+  const marks = [];
+  for (const [cell, moves] of movesByCell(state)) {
+    if (moves.some((move) => kinds.get("win")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-win" });
+    else if (!everyMoveLoses && moves.every((move) => kinds.get("lose")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-lose" });
+    else if (moves.some((move) => kinds.get("gift")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-gift" });
+  }
+  // A note about cells rather than moves (a stack in danger, a home row reached): those cells, ringed as a warning.
+  for (const note of notes) {
+    for (const cell of note.cells || []) marks.push({ kind: "ring", cell, cls: "coach-warn" });
+  }
+  return marks;
+}
+
+/** "Who plays: 3 people, 1 computer", for the folded seats. */
+export function seatSummary(seats) {
+  const people = seats.filter((seat) => seat === "human").length;
+  const computers = seats.length - people;
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  return `Who plays: ${[people && count(people, "person", "people"), computers && count(computers, "computer", "computers")]
+    .filter(Boolean).join(", ")}`;
+}

@@ -1,0 +1,168 @@
+// What the game page says and allows (site/model/game-page.js), from the store's state,
+// on positions the engine wrote: no browser, no engine.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { MoveInput } from "../../site/input.js";
+import { coachMarks, coachWords, gamePage, pictureHint, seatSummary } from "../../site/model/game-page.js";
+import { initialState } from "../../site/store.js";
+import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
+
+const UIS = Object.fromEntries(await Promise.all(GAME_NAMES.map(async (name) => [name, await uiOf(name)])));
+
+/** The store's state with `position` on its game's page, played as `session` says (pass and play by default). */
+function pageOf(position, session = {}, extra = {}) {
+  const name = position.record.game;
+  const record = position.record;
+  return {
+    ...initialState(),
+    engine: "ready",
+    page: { kind: "game", entry: { name, ui: UIS[name] } },
+    layout: { name },
+    session: { id: "g", game: name, record, cursor: record.moves.length, ...session },
+    position,
+    input: new MoveInput(position.legal),
+    ...extra,
+  };
+}
+const modelOf = (page, options) => gamePage(page, page.page.entry.ui, options);
+
+test("pass and play: the game module's status and hint, every live cell and choice, at every position", () => {
+  for (const [label, position] of positions()) {
+    const ui = UIS[position.record.game];
+    const model = modelOf(pageOf(position));
+    const next = new MoveInput(position.legal).next();
+    assert.equal(model.usable, true, label);
+    assert.equal(model.status, ui.status(position), label);
+    assert.equal(model.over, position.is_over, label);
+    assert.equal(model.note, "", label);
+    assert.deepEqual(model.live, next.cells, label);
+    const dice = position.to_move === -1 && !position.is_over; // the page rolls them by itself (computer.js)
+    assert.deepEqual(model.choices, dice ? [] : ui.orderChoices ? ui.orderChoices(next.choices, position) : next.choices, label);
+    assert.equal(model.boardDisabled, dice, label);
+    assert.equal(model.seatNames.length, position.players, label);
+    assert.deepEqual(model.seats, Array(position.players).fill("human"), label);
+    assert.equal(model.tools.undo, position.record.moves.length === 0, label);
+    assert.equal(model.tools.redo, true, label);
+    assert.equal(model.coach.hidden, true, `${label}: no coach in pass and play`);
+    assert.equal(model.linkPanel, null, label);
+    if (dice) {
+      assert.equal(model.line, "Rolling the dice…", label);
+    } else {
+      assert.equal(model.line, ui.hint(position, next, []), label);
+      assert.equal(model.hintDisabled, position.is_over, label);
+    }
+  }
+});
+
+test("a position before the last move: said, and a move there replaces the later ones", () => {
+  const position = POSITIONS["manalath/2/under_way"];
+  const model = modelOf(pageOf(position, { record: { ...position.record, moves: [...position.record.moves, "e5w", "d4b"] } }));
+  assert.equal(model.note, `Showing the position after move 12 of 14. A move played here replaces the later ones.`);
+  assert.equal(model.tools.redo, false);
+});
+
+test("the computer's turn: said, the board and hint closed, no choices", () => {
+  for (const [label, position] of positions()) {
+    if (position.is_over || position.to_move === -1) continue;
+    const seats = Array(position.players).fill("human");
+    seats[position.to_move] = "hard";
+    const page = pageOf(position, { seats });
+    const model = modelOf(page);
+    const name = model.seatNames[position.to_move];
+    assert.deepEqual(model.computerTurn, { player: position.to_move, level: "hard" }, label);
+    assert.equal(model.line, `${name} is played by the computer.`, label);
+    assert.equal(model.boardDisabled, true, label);
+    assert.equal(model.hintDisabled, true, label);
+    assert.deepEqual(model.choices, [], label);
+    assert.equal(model.coach.hidden, true, `${label}: the coach waits while the computer plays`);
+    const thinking = modelOf({ ...page, thinking: { player: position.to_move, level: "hard", progress: 0.5 } });
+    assert.equal(thinking.line, UIS[position.record.game].hint(position, page.input.next(), []), `${label}: the thinking bar speaks`);
+  }
+});
+
+test("against the computer the coach speaks on a person's turn: looking, then its notes", () => {
+  for (const [label, position] of positions()) {
+    if (position.is_over || position.to_move === -1) continue;
+    const seats = Array(position.players).fill("easy");
+    seats[position.to_move] = "human";
+    const model = modelOf(pageOf(position, { seats }));
+    assert.deepEqual(model.coach, { hidden: false, on: true, text: "Coach: looking…" }, label);
+    const quiet = modelOf(pageOf(position, { seats }, { coaching: [] }));
+    assert.equal(quiet.coach.text, "Nothing is decided by the next move.", label);
+    const off = modelOf(pageOf(position, { seats }, { coachChoice: false }));
+    assert.deepEqual(off.coach, { hidden: false, on: false, text: "" }, `${label}: switched off, the toggle stays`);
+  }
+});
+
+test("the coach's words: a win, moves that lose, every move lost, the game's own words", () => {
+  const position = POSITIONS["manalath/2/under_way"];
+  const names = ["White", "Black"];
+  const moves = position.legal.map((m) => m.move);
+  assert.equal(coachWords([{ kind: "win", moves: moves.slice(0, 5) }], position, names),
+    `White can win now: ${moves.slice(0, 4).join(", ")}….`);
+  assert.equal(coachWords([{ kind: "lose", moves: [moves[0]] }], position, names), `This move loses at once: ${moves[0]}.`);
+  assert.equal(coachWords([{ kind: "lose", moves }], position, names), "Every move loses here: the game cannot be saved.");
+  assert.equal(coachWords([{ kind: "note", moves: [], text: "A stack is in danger." }], position, names), "A stack is in danger.");
+  assert.equal(coachWords(null, position, names), "");
+});
+
+test("the coach's marks ring a winning cell green, a losing one red, never red when every move loses", () => {
+  const position = POSITIONS["manalath/2/under_way"];
+  const first = position.legal[0];
+  const cell = first.steps[0].cell;
+  const atCell = position.legal.filter((m) => m.steps[0].cell === cell).map((m) => m.move);
+  assert.deepEqual(coachMarks([{ kind: "win", moves: [first.move] }], position), [{ kind: "ring", cell, cls: "coach-win" }]);
+  assert.deepEqual(coachMarks([{ kind: "lose", moves: atCell }], position), [{ kind: "ring", cell, cls: "coach-lose" }]);
+  assert.deepEqual(coachMarks([{ kind: "lose", moves: position.legal.map((m) => m.move) }], position), []);
+  assert.deepEqual(coachMarks([{ kind: "note", moves: [], cells: ["a1"] }], position), [{ kind: "ring", cell: "a1", cls: "coach-warn" }]);
+});
+
+test("a refusal goes before the hint line; a hint asked for says so, then gives the move", () => {
+  const position = POSITIONS["ambush/2/under_way"];
+  const ui = UIS.ambush;
+  const line = ui.hint(position, new MoveInput(position.legal).next(), []);
+  assert.equal(modelOf(pageOf(position, {}, { refusal: "No move starts on e5." })).line, `No move starts on e5. ${line}`);
+  assert.equal(modelOf(pageOf(position, {}, { hint: { pending: true } })).line, "Looking for a good move…");
+  assert.equal(modelOf(pageOf(position, {}, { hint: { pending: true } })).hintDisabled, true);
+  assert.equal(modelOf(pageOf(position, {}, { hint: { move: "c1s", text: "Red places a small on c1." } })).line,
+    `Hint: Red places a small on c1. ${line}`);
+});
+
+test("a lesson's or a puzzle's outcome stands alone: the hint line is empty", () => {
+  const position = POSITIONS["nimbus/2/under_way"];
+  assert.equal(modelOf(pageOf(position, {}, { mode: "lesson", lesson: { outcome: { ok: false, text: "x" } } })).line, "");
+  assert.equal(modelOf(pageOf(position, {}, { mode: "puzzle", puzzle: { outcome: { ok: true, text: "x" } } })).line, "");
+});
+
+test("while the engine starts, the picture takes taps and says they are kept; the tools wait", () => {
+  const position = POSITIONS["manalath/2/start"];
+  const model = modelOf(pageOf(position, {}, { mode: "picture" }));
+  assert.equal(model.line, pictureHint([]));
+  assert.deepEqual(model.tools, { undo: true, redo: true, newGame: true, dialogs: true });
+  assert.equal(model.seatsLocked, true);
+  assert.match(pictureHint(["e5"]), /^Tapped: e5\./);
+});
+
+test("no engine, or no board yet: the status says so and nothing else is drawn", () => {
+  const position = POSITIONS["manalath/2/start"];
+  assert.deepEqual(modelOf(pageOf(position, {}, { engine: "failed" })).status, "The game engine is not available.");
+  const loading = modelOf(pageOf(position), { drawn: false });
+  assert.deepEqual([loading.usable, loading.status], [false, "Loading…"]);
+  const otherGame = modelOf({ ...pageOf(position), layout: { name: "ambush" } });
+  assert.equal(otherGame.usable, false);
+});
+
+test("the dice of a game against the computer are rolled by the page, or wait for the last move", () => {
+  const position = POSITIONS["not_nyout/2/chance"];
+  const seats = ["human", "hard"];
+  assert.equal(modelOf(pageOf(position, { seats })).line, "Rolling the dice…");
+  const earlier = pageOf(position, { seats, record: { ...position.record, moves: [...position.record.moves, "x"] } });
+  assert.equal(modelOf(earlier).line, "The dice are to be rolled: go to the last move to roll them.");
+});
+
+test("folded seats say who plays", () => {
+  assert.equal(seatSummary(["human", "human", "hard"]), "Who plays: 2 people, 1 computer");
+  assert.equal(seatSummary(["easy", "easy", "easy", "easy"]), "Who plays: 4 computers");
+  assert.equal(seatSummary(["human", "human", "human"]), "Who plays: 3 people");
+});

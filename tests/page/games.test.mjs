@@ -1,0 +1,115 @@
+// Each game's page module (site/games/<game>.js) on positions the engine wrote: what it
+// says of every position, every cell, every choice and every mark, with no browser.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { catalogEntry, gameForLink, seatNamesOf } from "../../site/games/index.js";
+import { MoveInput } from "../../site/input.js";
+import { hintMarks, marksFor, motionFor } from "../../site/marks.js";
+import { GAME_NAMES, LAYOUTS, positions, uiOf } from "./fixtures.mjs";
+
+const UIS = Object.fromEntries(await Promise.all(GAME_NAMES.map(async (name) => [name, await uiOf(name)])));
+const CELLS = Object.fromEntries(GAME_NAMES.map((name) => [name, new Set(LAYOUTS[name].cells.map((cell) => cell.name))]));
+
+test("every game of the catalog has a page module, found by the names a link may use", () => {
+  for (const name of GAME_NAMES) {
+    assert.equal(catalogEntry(name).name, name);
+    assert.equal(UIS[name].name, name);
+    assert.equal(gameForLink(name.toUpperCase().replace("_", " ")).name, name);
+    assert.equal(gameForLink(encodeURIComponent(name.replace("_", "-"))).name, name);
+  }
+  assert.equal(gameForLink("%"), undefined);
+  assert.equal(gameForLink("chess"), undefined);
+});
+
+test("the status, the players and the seats' names of every position", () => {
+  for (const [label, state] of positions()) {
+    const ui = UIS[state.record.game];
+    const status = ui.status(state);
+    assert.ok(typeof status === "string" && status.length > 5, `${label}: ${status}`);
+    const players = ui.players(state);
+    const names = seatNamesOf(ui, state);
+    assert.equal(names.length, state.players, label);
+    assert.equal(new Set(names).size, names.length, `${label}: seats named apart`);
+    assert.equal(players.length, state.players, label);
+    for (const [seat, player] of players.entries()) {
+      assert.ok(player.name, label);
+      assert.equal(Boolean(player.winner), state.winners?.includes(seat) ?? false, `${label}: seat ${seat} winner`);
+      if (!state.is_over && state.to_move >= 0 && players.some((p) => p.active)) {
+        assert.equal(Boolean(player.active), state.to_move === seat, `${label}: seat ${seat} active`);
+      }
+    }
+    if (state.is_over) {
+      for (const seat of state.winners) assert.ok(status.includes(names[seat]) || /draw|tie/i.test(status), `${label}: ${status}`);
+    }
+  }
+});
+
+test("every cell of every board is named, with what it holds, in every position", () => {
+  for (const [label, state] of positions()) {
+    const ui = UIS[state.record.game];
+    for (const cell of CELLS[state.record.game]) {
+      const words = ui.cellLabel(cell, state.view);
+      assert.ok(words.startsWith(cell), `${label}: ${cell} is "${words}"`);
+      assert.ok(!/undefined|NaN|\[object/.test(words), `${label}: ${cell} is "${words}"`);
+    }
+  }
+});
+
+test("every choice on the way to every legal move has words, and a key only one choice uses", () => {
+  for (const [label, state] of positions()) {
+    const ui = UIS[state.record.game];
+    for (const { move, steps } of state.legal) {
+      const input = new MoveInput(state.legal);
+      for (const step of steps) {
+        if ("choice" in step) {
+          const { choices } = input.next();
+          const shown = choices.map((token) => ui.choice(token, state));
+          for (const [i, c] of shown.entries()) {
+            assert.ok(c.text && !/undefined|NaN/.test(c.text), `${label} ${move}: ${choices[i]} reads "${c.text}"`);
+          }
+          const keys = shown.map((c) => c.key).filter(Boolean);
+          assert.equal(new Set(keys).size, keys.length, `${label} ${move}: keys ${keys}`);
+          const hint = ui.hint(state, input.next(), input.selected());
+          assert.equal(typeof hint, "string", label);
+        }
+        input.step(step);
+      }
+    }
+  }
+});
+
+test("the marks of every position stand on the board's own cells", () => {
+  for (const [label, state] of positions()) {
+    const ui = UIS[state.record.game];
+    const cells = CELLS[state.record.game];
+    const marks = marksFor(state, ui);
+    if (state.history.length > 0 && state.marks?.length) assert.ok(marks.length > 0 || state.to_move === -1, label);
+    for (const mark of marks) {
+      for (const cell of [mark.cell, ...(mark.cells || [])].filter(Boolean)) {
+        assert.ok(cells.has(cell), `${label}: a ${mark.kind} mark on ${cell}`);
+      }
+      assert.match(mark.cls, /^(newest|older)/, label);
+    }
+    const events = state.last_move?.events || [];
+    for (const step of motionFor(events, ui, state.view)) {
+      for (const cell of step.cells) assert.ok(cells.has(cell), `${label}: motion through ${cell}`);
+    }
+    for (const mark of hintMarks(events, ui, state.view)) assert.match(mark.cls, /^hint/, label);
+  }
+});
+
+test("what the last move took fades once: only the newest turn's ghosts are fresh", () => {
+  let seen = 0;
+  for (const [label, state] of positions()) {
+    const ui = UIS[state.record.game];
+    for (const mark of marksFor(state, ui)) {
+      if (mark.cls.includes("fresh")) {
+        seen += 1;
+        assert.equal(mark.kind, "ghost", label);
+        assert.match(mark.cls, /^newest/, label);
+      }
+    }
+  }
+  assert.ok(seen >= 3, `fresh ghosts in ${seen} positions`); // the fixtures hold captures (ambush, nymbat)
+});
