@@ -162,15 +162,21 @@ def test_a_share_link_reproduces_the_position(player, page, server):
     other.close()
 
 
-@pytest.mark.parametrize("bad", ["moves=e5w.e5b", "moves=zz", "moves=e5w&at=9", "moves=e5w&at=x", "m=3.%24%24",
-                                 "m=9.AAAA", "m=1.AQ&at=5", "m=1.AQ&moves=e5w"])
-def test_a_malformed_link_gets_a_message_and_changes_nothing(player, page, server, bad):
+MALFORMED_LINKS = ["moves=e5w.e5b", "moves=zz", "moves=e5w&at=9", "moves=e5w&at=x", "m=3.%24%24", "m=9.AAAA",
+                   "m=1.AQ&at=5", "m=1.AQ&moves=e5w"]
+
+
+def test_a_malformed_link_gets_a_message_and_changes_nothing(player, page, server):
+    """Each link opened over the game in play (the words of each refusal: tests/page/links.test.mjs)."""
     player.open_game(server.url)
     player.play("e5w")
-    page.goto(server.url + "#/manalath?" + bad)
-    page.wait_for_selector("#message:not([hidden])")
-    assert page.inner_text("#message").strip()
-    assert piece(page, "e5") == "white" and played(page) == ["e5w"]
+    for bad in MALFORMED_LINKS:
+        page.goto(server.url + "#/manalath?" + bad)
+        page.wait_for_selector("#message:not([hidden])")
+        assert page.inner_text("#message").strip(), bad
+        assert piece(page, "e5") == "white" and played(page) == ["e5w"], bad
+        page.click("#message .message-close")
+        page.wait_for_selector("#message", state="hidden")
 
 
 def test_export_then_import_a_record(player, page, server):
