@@ -223,6 +223,23 @@ def warm_page(request, warm_contexts, name: str, options: dict):
 
 
 @pytest.fixture
+def screen(request, warm_contexts, server):
+    """`screen(width, height)`: a page with empty storage on a screen of that size (touch below
+    800 pixels wide), in a warm context of that size; failing the test on console errors."""
+    opened = []
+
+    def open_screen(width: int, height: int):
+        pages = warm_page(request, warm_contexts, f"{width}x{height}",
+                          {"viewport": {"width": width, "height": height}, "has_touch": width < 800})
+        opened.append(pages)
+        return next(pages)
+
+    yield open_screen
+    for pages in opened:
+        next(pages, None)
+
+
+@pytest.fixture
 def page(request, warm_contexts, server, device):
     """A page with empty storage on a phone or desktop, failing the test on console errors."""
     name, options = device

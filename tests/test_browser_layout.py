@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import open_context, wait_ready
+from conftest import wait_ready
 from test_browser_log import before_player_1s_turn, link
 
 pytestmark = pytest.mark.browser
@@ -23,10 +23,9 @@ def board_in_view(page) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("name", GAMES)
-def test_the_whole_board_is_in_view_before_and_after_a_move(browser, server, name, size):
+def test_the_whole_board_is_in_view_before_and_after_a_move(screen, server, name, size):
     w, h = size
-    context = open_context(browser, {"viewport": {"width": w, "height": h}, "has_touch": w < 800})
-    page = context.new_page()
+    page = screen(w, h)
     moves, seed = before_player_1s_turn(name)
     page.goto(server.url + link(name, moves, seed))
     wait_ready(page)
@@ -44,7 +43,6 @@ def test_the_whole_board_is_in_view_before_and_after_a_move(browser, server, nam
         page.wait_for_function("document.body.dataset.busy === '0'")
     assert moves_now.count() > before
     board_in_view(page)
-    context.close()
 
 
 @pytest.mark.parametrize("name", GAMES)
