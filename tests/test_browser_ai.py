@@ -297,7 +297,7 @@ def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(br
     # The computer rolls, then plays one move per die (fights rolled in between).
     other = type(game).seat_names(2)[1 - me]
     page.wait_for_function(f"window.toldSpent.length >= 2 && document.querySelector('#status').textContent"
-                           f".startsWith({json.dumps(other)})", timeout=60_000)
+                           f".startsWith({json.dumps(other)})", timeout=180_000)  # a whole turn, on a loaded machine
     told = page.evaluate("window.toldSpent")
     assert told[0] == 0 and all(later > 0 for later in told[1:]), told
     context.close()

@@ -24,7 +24,7 @@ def failed_page(browser, server, probe_parses: bool, wasm: bool = True):
         context.route("**/probe.js", broken)
     page = context.new_page()
     page.goto(server.url + "#/manalath")
-    page.wait_for_selector("body[data-failed]", timeout=90_000)
+    page.wait_for_selector("body[data-failed]", timeout=180_000)  # the runtime's load fails late on a loaded machine
     page.wait_for_selector("#loading.failed")
     return context, page.inner_text("#loading-label"), page.locator("#message")
 
