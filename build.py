@@ -643,10 +643,11 @@ def run_page_tests() -> int:
 
 
 def pytest_run(python: Path, pytest_args: list[str], env: dict[str, str]) -> int:
-    """pytest over both cores (pytest-xdist) unless the arguments say otherwise; exit 5 (no test
-    collected) is a failure."""
+    """pytest over every core (pytest-xdist: the browser tests in one process, the engine's
+    spread over the others) unless the arguments say otherwise; exit 5 (no test collected) is
+    a failure."""
     told = any(arg.startswith(("-n", "--numprocesses", "--dist")) or arg.endswith("xdist") for arg in pytest_args)
-    spread = [] if told else ["-n", "auto"]
+    spread = [] if told else ["-n", "auto", "--dist", "loadgroup"]  # the browser tests in one process: conftest.py
     code = subprocess.run([str(python), "-m", "pytest", *spread, *pytest_args], cwd=ROOT, env=env).returncode
     if code == 5:
         say("pytest collected no tests: that is a failure")

@@ -40,9 +40,13 @@ def site_dir() -> Path:
 
 def pytest_collection_modifyitems(items) -> None:
     """A test of the built site that is not a browser's is marked `build` (left out of the fast
-    slice, `build.py check`, which builds nothing)."""
+    slice, `build.py check`, which builds nothing). The browser tests go to one test process
+    (`--dist loadgroup`, as build.py runs pytest), the engine's to the others: two browsers
+    booting runtimes side by side on two cores starved each other's timed waits."""
     for item in items:
-        if "site_dir" in getattr(item, "fixturenames", ()) and item.get_closest_marker("browser") is None:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif "site_dir" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.build)
 
 
