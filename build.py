@@ -642,12 +642,19 @@ def run_page_tests() -> int:
     return 0
 
 
-def pytest_run(python: Path, pytest_args: list[str], env: dict[str, str]) -> int:
-    """pytest over every core (pytest-xdist: the browser tests in one process, the engine's
-    spread over the others) unless the arguments say otherwise; exit 5 (no test collected) is
-    a failure."""
+def pytest_run(python: Path, pytest_args: list[str], env: dict[str, str], browsers: bool = True) -> int:
+    """pytest over the cores (pytest-xdist: the browser tests in one process, the engine's
+    spread over the others, from three cores on) unless the arguments say otherwise; exit 5
+    (no test collected) is a failure."""
     told = any(arg.startswith(("-n", "--numprocesses", "--dist")) or arg.endswith("xdist") for arg in pytest_args)
-    spread = [] if told else ["-n", "auto", "--dist", "loadgroup"]  # the browser tests in one process: conftest.py
+    # The browser tests in one process (conftest.py), the engine's in the others, each with a
+    # core of its own beside the browser's: on two cores, a Chromium booting runtimes beside
+    # another process starved the tests' timed waits, so there pytest runs in one process.
+    workers = (os.cpu_count() or 1) - 1
+    if not browsers:  # the engine's tests alone: every core
+        spread = [] if told else ["-n", "auto"]
+    else:
+        spread = [] if told or workers < 2 else ["-n", str(workers), "--dist", "loadgroup"]
     code = subprocess.run([str(python), "-m", "pytest", *spread, *pytest_args], cwd=ROOT, env=env).returncode
     if code == 5:
         say("pytest collected no tests: that is a failure")
@@ -678,7 +685,7 @@ def run_check(pytest_args: list[str]) -> int:
     (pytest -m "not browser and not build and not slow"): no browser, no build, no apt, no npm."""
     python = setup_venv()
     page = run_page_tests()
-    code = pytest_run(python, ["-m", FAST_SLICE, *pytest_args], dict(os.environ))
+    code = pytest_run(python, ["-m", FAST_SLICE, *pytest_args], dict(os.environ), browsers=False)
     return code or page
 
 
