@@ -72,7 +72,8 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
   else if (page.mode === "puzzle" && page.puzzle?.outcome) line = ""; // and the puzzle's
   else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
 
-  const coaching = coachOn(page) && !computerTurn && !picture && !state.is_over;
+  const coachChosen = coachOn(page);
+  const coaching = coachChosen && !computerTurn && !picture && !state.is_over;
   // Shown where it speaks, and wherever a person plays the computer (to switch it off or on again).
   const againstComputer = seats.some((seat) => seat !== "human");
   return {
@@ -93,8 +94,8 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
     note,
     line,
     coach: {
-      hidden: state.is_over || picture || Boolean(computerTurn) || !(coachOn(page) || againstComputer),
-      on: coachOn(page),
+      hidden: state.is_over || picture || Boolean(computerTurn) || !(coachChosen || againstComputer),
+      on: coachChosen,
       text: coaching ? (page.coaching ? coachWords(page.coaching, state, seatNames) : "Coach: looking…") : "",
     },
     choices: computerTurn || sharedDice || away ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices,
