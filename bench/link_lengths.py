@@ -10,7 +10,7 @@ seed is drawn as the page draws it (below 2**31 for a game whose page draws its 
 site/games/<game>.js ``randomSeed``; else 0), and its options are the defaults.
 
 For each game, the length in characters of the hash of a link to its end, as the page
-writes it (site/links.js shareHash): ``#/<game>?`` then the moves, then ``seed=`` and
+writes it (site/model/share-links.js shareHash): ``#/<game>?`` then the moves, then ``seed=`` and
 ``players=`` where they differ from the defaults. The old format writes the moves as
 ``moves=`` each move as encodeURIComponent writes it, joined by dots; the new one as
 ``m=`` the engine's packed text (py_engines/links.py). Printed per game and player
@@ -55,7 +55,7 @@ def uri_component(text: str) -> str:
 
 
 def link_hash(record: dict, moves_param: str) -> str:
-    """The hash of a link to the end of ``record``, as site/links.js shareHash writes it,
+    """The hash of a link to the end of ``record``, as site/model/share-links.js shareHash writes it,
     with ``moves_param`` (``moves=...`` or ``m=...``) for its moves."""
     info = py_engines.GAMES[record["game"]]
     params = [moves_param]

@@ -138,14 +138,14 @@ def page_reviews(records: dict) -> dict:
     """The same review requests in the page's engine worker (Pyodide)."""
     from playwright.sync_api import sync_playwright
 
-    import build
+    from tools import suite
     from server import ARGS, BenchHandler, engine_page, serve
     httpd, base = serve(BenchHandler)
     results = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(args=ARGS, executable_path=next(
-                (c for c in build.SYSTEM_CHROMIUMS if Path(c).is_file()), None))
+                (c for c in suite.SYSTEM_CHROMIUMS if Path(c).is_file()), None))
             context, page = engine_page(browser, base)
             page.evaluate("""() => { window.timedAsk = async (request) => {
                 const started = performance.now();

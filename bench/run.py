@@ -177,7 +177,7 @@ OTHERS = ("ambush", "nymbat", "not_nyout", "nimbus")
 
 def games_in_progress() -> dict[str, str]:
     """localStorage entries for a game in progress of each other game: a seeded random
-    game stopped halfway, saved as the page saves one (site/session.js)."""
+    game stopped halfway, saved as the page saves one (site/controllers/current-game.js)."""
     from py_engines.playout import random_game
     entries = {}
     for number, name in enumerate(OTHERS):

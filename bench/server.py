@@ -12,13 +12,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from tools import server as tools_server, site as site_build, suite  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--disable-sync", "--disable-quic"]
 
 
-class BenchHandler(build.SiteHandler):
+class BenchHandler(tools_server.SiteHandler):
     """The built site as `build.py serve` serves it (every response revalidated:
     a service worker decides what is fresh), plus bench/ at /bench/; counts the
     bytes of the bodies it sends."""
@@ -47,7 +47,7 @@ class FloorHandler(BenchHandler):
         http.server.SimpleHTTPRequestHandler.end_headers(self)
 
 
-def serve(handler, folder: Path = build.SITE_OUT) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve(handler, folder: Path = site_build.SITE_OUT) -> tuple[http.server.ThreadingHTTPServer, str]:
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     httpd.lock = threading.Lock()
     httpd.sent = 0
@@ -60,5 +60,5 @@ def engine_page(browser, base: str):
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "bench/floor.html")
-    page.evaluate(build.ENGINE_PROBE_JS, "../worker.js")
+    page.evaluate(suite.ENGINE_PROBE_JS, "../worker.js")
     return context, page

@@ -39,7 +39,7 @@ from py_engines.rng import Rng  # noqa: E402
 from greedy import greedy_move  # noqa: E402
 from server import ARGS, FloorHandler, engine_page, serve  # noqa: E402
 
-ROLL_PAUSE = 0.45      # site/computer.js: ROLL_PAUSE_MS, before each roll the page makes
+ROLL_PAUSE = 0.45      # site/controllers/computer.js: ROLL_PAUSE_MS, before each roll the page makes
 # The worker's think messages, answered with the bridge's answer and the time it took in the page.
 THINK_PROBE_JS = """() => {
   window.thinkInWorker = (request) => new Promise((resolve) => {
@@ -142,7 +142,7 @@ def cpython_turns(starts: dict[str, list[dict]], levels: list[str]) -> dict:
 
 
 def pyodide_turns(page, starts: dict[str, list[dict]], levels: list[str]) -> dict:
-    """``page``: a page with an engine worker (build.ENGINE_PROBE_JS)."""
+    """``page``: a page with an engine worker (suite.ENGINE_PROBE_JS)."""
     page.evaluate(THINK_PROBE_JS)
     page.evaluate("() => ask({op: 'games'})")  # the worker's boot is not a turn's time
 

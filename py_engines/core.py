@@ -20,7 +20,7 @@ RECORD_FIELDS = ("format", "game", "players", "seed", "options", "moves")
 """The fields of a record; ``players``, ``seed`` and ``options`` may be left out (defaults)."""
 
 # Bounds on input, checked before it is parsed or played (see docs/decisions.md, "Hardening").
-# The page (site/records.js, site/worker.js) checks the same numbers.
+# The page (site/model/records.js, site/worker.js) checks the same numbers.
 MAX_RECORD_CHARS = 1_000_000
 """The longest record text: about 140,000 moves, some twenty times the longest game seen."""
 MAX_MOVE_CHARS = 32

@@ -14,7 +14,7 @@ every move so far. A link carries each party's latest signature with how many mo
 moves its party's signature covers, and every signature must check: so a link that adds,
 changes, reorders or removes a move of a seat whose device did not sign it, or that
 changes the game's id, players or options, is refused. (The device that receives a link
-also checks that the link carries on its own game: fair's ``extends`` and bylinks.js.)
+also checks that the link carries on its own game: fair's ``extends`` and by-links/game.js.)
 
 The chain. ``element(secret, CHAIN_LENGTH)`` is the secret itself and each element before
 it is the hash of the next: ``element(j - 1) = H(element(j))``, H being SHA-256 cut to 16
@@ -47,7 +47,7 @@ so the odds are the game's (Not Nyout's sorted dice are not equally likely). Nob
 foresee a roll without every share of it, so no coalition that leaves out a party whose
 fate it decides can; nobody can choose one, since every share was fixed by a head published
 before any was shown. The party that shows the last share sees the roll first; all it can
-do with that is stop playing, which the others can end as abandoned (bylinks.js).
+do with that is stop playing, which the others can end as abandoned (by-links/game.js).
 
 A party shows its share for a chance outcome once the record has reached it and every
 party of it has joined; the last share completes the roll, and the party that shows it

@@ -1,38 +1,46 @@
 // The page's entry point, where the parts are wired together: the engine's
 // boot, routing between the home page and the games' pages (each route puts a
 // page in the store), the game page's input handed to its mode, and the keys.
-// The state of the page is store.js; the views (view.js, home.js) draw it;
+// The state of the page is store.js; the views (game-view.js, home-view.js) draw it;
 // the controllers change it: moves.js (changes of position), computer.js (the
-// computer's turns and hints), session.js (the game in progress and its saved
+// computer's turns and hints), current-game.js (the game in progress and its saved
 // copy), modes/ (what taps do: play, or the picture drawn before the engine is
-// ready), menus.js (the dialogs). docs/architecture.md tells the whole story.
-import { engine, watchForUpdates } from "./boot.js";
-import { boardData } from "./boards.js";
-import { toggleCoach } from "./coach.js";
-import { moveNow, showHint } from "./computer.js";
+// ready), dialogs/ (one module each). docs/architecture.md tells the whole story.
+import { engine, watchForUpdates } from "./engine/boot.js";
+import { boardData } from "./games/board-data.js";
+import { followPositions, readCoachChoice, toggleCoach } from "./controllers/coach.js";
+import { followTurns, moveNow, showHint } from "./controllers/computer.js";
 import { gameForLink, GAMES, loadUi } from "./games/index.js";
-import { drawHome } from "./home.js";
-import * as hooks from "./hooks.js";
-import { openGameLink } from "./bylinks.js";
-import { showMoves } from "./linkplay.js";
-import { readHash } from "./links.js";
-import { showReviewed, startReview } from "./review.js";
-import * as menus from "./menus.js";
+import { drawHome } from "./views/home-view.js";
+import * as hooks from "./views/hooks.js";
+import { openGameLink } from "./by-links/game.js";
+import { followLinkGame, showMoves } from "./by-links/replay.js";
+import { readHash } from "./model/share-links.js";
+import { followGame, showReviewed, startReview } from "./controllers/review.js";
+import { endByLinks } from "./by-links/end-game.js";
+import { sendGame } from "./by-links/send-move.js";
+import { exportGame } from "./dialogs/export-game.js";
+import { importGame } from "./dialogs/import-game.js";
+import { newGame } from "./dialogs/new-game.js";
+import { rules } from "./dialogs/rules.js";
+import { savedGames, savedGamesChanged } from "./dialogs/saved-games.js";
+import { share } from "./dialogs/share-link.js";
 import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
 import * as puzzleMode from "./modes/puzzle.js";
-import { adopt, changeSeat, chooseHowToPlay, follow, goTo, newGame, redo, startFresh, undo } from "./moves.js";
+import { adopt, changeSeat, chooseHowToPlay, follow, goTo, redo, startFresh, undo } from "./controllers/moves.js";
 import {
   deletedElsewhere, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord,
-} from "./session.js";
+} from "./controllers/current-game.js";
 import { SEAT_LEVELS } from "./model/seats.js";
-import { readLessons, readOpponent, readPuzzles } from "./storage.js";
-import { showsGame, store } from "./store.js";
-import { plainMessage } from "./engine.js";
-import { browserCannotRun, unsupportedText } from "./support.js";
-import { hideMessage, showMessage } from "./ui.js";
-import { paintPages } from "./view.js";
+import { readLessons, readOpponent, readPuzzles } from "./state/local-storage.js";
+import * as actions from "./state/actions.js";
+import { showsGame, store } from "./state/store.js";
+import { plainMessage } from "./engine/client.js";
+import { browserCannotRun, unsupportedText } from "./engine/support.js";
+import { hideMessage, showMessage } from "./views/dom.js";
+import { paintPages } from "./views/game-view.js";
 
 // -- engine boot ----------------------------------------------------------------
 
@@ -55,7 +63,7 @@ engine.on("progress", (fraction, label) => {
 engine.on("ready", (seconds, snapshot) => {
   hooks.note("engine", snapshot ? "restored" : "booted"); // restored from a memory snapshot (snapshot.js)
   loading.hidden = true;
-  store.update({ engine: "ready" });
+  actions.engineReady();
   setTimeout(() => watchForUpdates(() => (document.getElementById("update-notice").hidden = false)), 0);
   setTimeout(preloadGames, 1000);
 });
@@ -78,7 +86,7 @@ engine.on("failed", async (message) => {
   loading.setAttribute("role", "alert");
   document.getElementById("loading-label").textContent = cannot ? unsupportedText(cannot) :
     `The game engine could not start: ${message}. Reload the page to try again.`;
-  store.update({ engine: "failed" }); // the loading box above says why
+  actions.engineFailed(); // the loading box above says why
 });
 
 // -- routing ----------------------------------------------------------------------
@@ -93,7 +101,7 @@ async function route() {
   opening = null;
   picture.leave({ discard: true });
   if (store.state.mode === "lesson" || store.state.mode === "puzzle") {
-    store.update({ mode: "play", lesson: null, puzzle: null, session: null, position: null });
+    actions.exerciseLeft();
   }
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
@@ -137,7 +145,7 @@ async function route() {
 /** The home page, with the games in progress as their kept pictures show them. */
 function showHome() {
   setTitle("Little Board Games", false);
-  store.update({ page: homePage() });
+  actions.homeShown(homePage());
   shownHash = "#/";
 }
 
@@ -163,13 +171,13 @@ async function showGame(entry, linkParams, token, handed) {
   setTitle(entry.title, true);
   const shown = store.state.session;
   const needsGame = shown?.game !== entry.name || !store.state.position;
-  store.update({ page: { kind: "game", entry, loading: true } });
+  actions.gameOpening(entry);
   let pictured = { taps: [] };
   let arrival = ""; // what a link of a game by links brought, said once the page is up
   try {
     const board = await boardData(entry.name);
     if (token !== routeToken) return;
-    store.update({ layout: { name: entry.name, ...board } });
+    actions.boardArrived(entry.name, board);
     if (needsGame && !linkParams && !handed && store.state.engine !== "ready") picture.enter(entry, board.start);
     let opened = handed;
     let restored = null;
@@ -181,7 +189,7 @@ async function showGame(entry, linkParams, token, handed) {
     if (token !== routeToken) return;
     pictured = picture.leave();
     // A game by links: shown from where this device had seen it, its new moves one by one, with
-    // the input held throughout; it is saved once they are shown (linkplay.js).
+    // the input held throughout; it is saved once they are shown (by-links/replay.js).
     if (opened?.byLinks && opened.from !== null) showMoves(opened.session, opened.from, opened.state);
     else if (opened) adopt(opened.session, opened.state, !opened.byLinks);
     else if (restored) adopt(restored.session, restored.state, false);
@@ -193,14 +201,14 @@ async function showGame(entry, linkParams, token, handed) {
     if (error.code !== "engine_unavailable") showMessage(`Could not open ${entry.title}: ${error.message}`);
   }
   shownHash = `#/${entry.name}`;
-  store.update({ page: { kind: "game", entry, loading: false } });
+  actions.gameOpened(entry);
   if (showsGame(store.state)) reportUnreadable();
   picture.replayTaps(pictured);
   if (arrival) showMessage(arrival, { error: false });
 }
 
 /**
- * A link of a game by links (bylinks.js): {session, state, byLinks, from, note}
+ * A link of a game by links (by-links/game.js): {session, state, byLinks, from, note}
  * to show (the moves after `from` are new here), or null when it is refused
  * (said why; an old link opens the game as this device has it).
  */
@@ -226,11 +234,11 @@ async function openByLinks(entry, params) {
  */
 async function showCourse(entry, what, enter, token) {
   setTitle(`${entry.title}: ${what}`, true);
-  store.update({ page: { kind: "game", entry, loading: true }, session: null, position: null });
+  actions.gameOpening(entry, { clear: true });
   try {
     const board = await boardData(entry.name);
     if (token !== routeToken) return;
-    store.update({ layout: { name: entry.name, ...board } });
+    actions.boardArrived(entry.name, board);
     await enter();
   } catch (error) {
     if (token !== routeToken) return;
@@ -238,34 +246,34 @@ async function showCourse(entry, what, enter, token) {
   }
   if (token !== routeToken) return;
   shownHash = location.hash;
-  store.update({ page: { kind: "game", entry, loading: false } });
+  actions.gameOpened(entry);
 }
 
 /** The game page's input goes to its mode (modes/): what a tap, a choice and Escape do there. */
 const MODES = { play: playMode, picture, lesson: lessonMode, puzzle: puzzleMode };
 const mode = () => MODES[store.state.mode];
 
-/** What a game page's buttons and board do (view.js draws them); `api` is what the dialogs need (menus.js). */
+/** What a game page's buttons and board do (game-view.js draws them); `api` is what the dialogs need (dialogs/). */
 function gameActions() {
   const api = { adoptAndShow, sessionForRecord, startFresh };
   return {
     tap: (cell) => mode().tap(cell),
     choose: (token) => mode().choose(token),
     cancel: () => mode().cancel(),
-    preview: (cells) => store.update({ preview: cells }),
+    preview: actions.previewed,
     pictureFailed: () => picture.leave({ discard: true }),
     lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
       step: lessonMode.goToStep },
     puzzle: { next: puzzleMode.next, retry: puzzleMode.retry, reveal: puzzleMode.reveal, leave: puzzleMode.leave },
     undo, redo, newGame, goTo, changeSeat, chooseHowToPlay, showHint, moveNow, toggleCoach,
     review: startReview, showReviewed,
-    savedGames: () => menus.savedGames(api),
-    importGame: () => menus.importGame(api),
-    exportGame: () => menus.exportGame(),
-    share: () => menus.share(),
-    send: () => menus.sendGame(),
-    endByLinks: (kind) => menus.endByLinks(kind),
-    rules: () => menus.rules(store.state.page.entry),
+    savedGames: () => savedGames(api),
+    importGame: () => importGame(api),
+    exportGame: () => exportGame(),
+    share: () => share(),
+    send: () => sendGame(),
+    endByLinks: (kind) => endByLinks(kind),
+    rules: () => rules(store.state.page.entry),
     install,
   };
 }
@@ -275,15 +283,15 @@ function gameActions() {
 // Browsers that can install the site say so with this event; it is kept for the home page's Install button.
 window.addEventListener("beforeinstallprompt", (event) => {
   event.preventDefault();
-  store.update({ install: event });
+  actions.installOffered(event);
 });
-window.addEventListener("appinstalled", () => store.update({ install: null }));
+window.addEventListener("appinstalled", () => actions.installOffered(null));
 
 /** The home page's Install button: the browser asks the player, once. */
 async function install() {
   const offer = store.state.install;
   if (!offer) return;
-  store.update({ install: null });
+  actions.installOffered(null);
   try {
     await offer.prompt();
   } catch {
@@ -357,11 +365,18 @@ window.addEventListener("storage", (event) => {
     showMessage("This game was deleted in another tab. It stays on screen here; a move saves it again.", { error: false });
   }
   if (event.key !== null && !event.key.startsWith("boardgames.")) return;
-  if (store.state.page.kind === "home") store.update({ page: homePage() });
-  menus.savedGamesChanged();
+  if (store.state.page.kind === "home") actions.homeShown(homePage());
+  savedGamesChanged();
 });
 
-store.update({ opponent: readOpponent(SEAT_LEVELS) });
+// The controllers that follow the store: each hears of every change, in this order.
+store.watch(followPositions); // the coach looks at each new position
+store.watch(followTurns);     // the computer plays its seats
+store.watch(followLinkGame);  // a game by links' dice, worked out from the devices' shares
+store.watch(followGame);      // a review follows its game
+
+readCoachChoice();
+actions.opponentChosen(readOpponent(SEAT_LEVELS));
 paintPages(gameActions(), drawHome);
 window.addEventListener("hashchange", route);
 route();

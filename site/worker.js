@@ -15,7 +15,7 @@
 //               {type: "thinking", id, iterations, budget}  a search's progress, after each slice
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
-import { canKeepSnapshot, dropSnapshot, keepSnapshotWhenIdle, readSnapshot, requestEnded, requestStarted } from "./snapshot.js";
+import { canKeepSnapshot, dropSnapshot, keepSnapshotWhenIdle, readSnapshot, requestEnded, requestStarted } from "./engine/snapshot.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // "?install=micropip" installs the wheel through micropip, as a benchmark's comparison;

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (the project's build script, imported for build() and the server)
+from tools import fetch, server as tools_server, site as site_build, suite  # noqa: E402  (the build: the site, its server, the browsers)
 from py_engines.games import CLASSES  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -29,13 +29,13 @@ GAME_NAMES = frozenset(CLASSES)
 def chromium_path() -> str | None:
     if os.environ.get("CHROMIUM_PATH"):
         return os.environ["CHROMIUM_PATH"]
-    return next((p for p in build.SYSTEM_CHROMIUMS if Path(p).is_file()), None)
+    return next((p for p in suite.SYSTEM_CHROMIUMS if Path(p).is_file()), None)
 
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """The built site, built first if the sources changed since (build.py test has just built it)."""
-    return build.build_if_changed(quiet=True)
+    return site_build.build_if_changed(quiet=True)
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -53,7 +53,7 @@ def pytest_collection_modifyitems(items) -> None:
 AXE_PATH = "/__tests__/axe.min.js"  # axe-core, served to the tests' pages beside the site (never in it)
 
 
-class TestSiteHandler(build.SiteHandler):
+class TestSiteHandler(tools_server.SiteHandler):
     """The site as `build.py serve` serves it, and the test tools at their own paths."""
 
     axe_script: Path | None = None
@@ -61,7 +61,7 @@ class TestSiteHandler(build.SiteHandler):
     def translate_path(self, path: str) -> str:
         if path.partition("?")[0] == AXE_PATH:
             if TestSiteHandler.axe_script is None:
-                TestSiteHandler.axe_script = build.fetch_axe()
+                TestSiteHandler.axe_script = fetch.fetch_axe()
             return str(TestSiteHandler.axe_script)
         return super().translate_path(path)
 
@@ -70,7 +70,7 @@ class Server:
     """The site served on 127.0.0.1 on a free port, in a thread."""
 
     def __init__(self, folder: Path) -> None:
-        self.httpd = build.make_server(folder, 0)
+        self.httpd = tools_server.make_server(folder, 0)
         self.httpd.RequestHandlerClass = functools.partial(TestSiteHandler, directory=str(folder))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -262,7 +262,7 @@ def _wait_for_function_without_eval(self, expression: str, **kwargs):
     return _wait_for_function(self, expression, **kwargs)
 
 
-# The page draws what changed at its next animation frame (site/store.js), as a
+# The page draws what changed at its next animation frame (site/state/store.js), as a
 # person sees it a moment after a tap. So each action a test takes returns once
 # the page has drawn its next frame (or a quarter of a second has passed, for a
 # page that has none), and what the test reads next is what a person would see.
@@ -326,10 +326,10 @@ def no_csp_violations(request):
     if request.node.get_closest_marker("browser") is None:
         yield
         return
-    before = len(build.CSP_REPORTS)
+    before = len(tools_server.CSP_REPORTS)
     yield
     time.sleep(0.2)  # a report is posted a moment after the violation
-    reports = build.CSP_REPORTS[before:]
+    reports = tools_server.CSP_REPORTS[before:]
     assert not reports, "Content-Security-Policy violations: " + "; ".join(map(str, reports))
 
 
@@ -362,7 +362,7 @@ def phone(request, warm_contexts, server):
 
 
 def tap_choice(page, token: str) -> None:
-    """Tap a choice button; a choice a finger confirms (Nimbus's collects: view.js armChoice)
+    """Tap a choice button; a choice a finger confirms (Nimbus's collects: game-view.js armChoice)
     is pressed by the first tap, and tapped again."""
     choice = page.locator(f'[data-choice="{token}"]')
     choice.tap()

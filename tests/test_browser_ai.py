@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-import build
+from tools import suite
 import py_engines
 from conftest import DESKTOP, PHONE, Console, open_context, shot, tap_move, wait_ready
 from py_engines.ai import LEVELS, Search, analyse
@@ -235,7 +235,7 @@ def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, se
     page = context.new_page()
     page.goto(server.url + "#/")
     wait_ready(page)
-    page.evaluate(build.ENGINE_PROBE_JS, "./worker.js")
+    page.evaluate(suite.ENGINE_PROBE_JS, "./worker.js")
     cases = []
     for name in py_engines.GAMES:
         # Nimbus the most: its search scores rounds by the totals, through exp and a sum.

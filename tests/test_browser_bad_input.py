@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
-import build
+from tools import server as tools_server, site as site_build
 import py_engines
 from conftest import PHONE, Server, open_context, wait_ready
 from py_engines.playout import random_game
@@ -290,15 +290,16 @@ def test_a_runtime_that_fails_is_restarted(browser, tmp_path):
     site = tmp_path / "site"
     (site / "pyodide").mkdir(parents=True)
     (site / "wheels").mkdir()
-    for module in ("worker.js", "snapshot.js"):
-        shutil.copy2(Path(build.ROOT) / "site" / module, site / module)
+    (site / "engine").mkdir()
+    for module in ("worker.js", "engine/snapshot.js"):
+        shutil.copy2(Path(site_build.ROOT) / "site" / module, site / module)
     (site / "pyodide" / "pyodide.mjs").write_text(FAKE_PYODIDE)
     (site / "wheels" / "engine.whl").write_bytes(b"fake")
     (site / "build-info.js").write_text('export const BUILD = {engineWheel: "wheels/engine.whl", libraryWheels: []};\n')
     (site / "index.html").write_text('<!doctype html><meta charset="utf-8"><title>probe</title>\n')
     server = Server(site)
     context = open_context(browser, PHONE)
-    before = len(build.CSP_REPORTS)
+    before = len(tools_server.CSP_REPORTS)
     try:
         page = context.new_page()
         page.goto(server.url)
@@ -319,9 +320,9 @@ def test_a_runtime_that_fails_is_restarted(browser, tmp_path):
         # The refused eval was reported from the worker: the tests see violations there too.
         page.wait_for_timeout(500)
         assert any(r.get("document-uri", "").endswith("/worker.js") and r.get("blocked-uri") == "eval"
-                   for r in build.CSP_REPORTS[before:]), build.CSP_REPORTS[before:]
+                   for r in tools_server.CSP_REPORTS[before:]), tools_server.CSP_REPORTS[before:]
     finally:
-        del build.CSP_REPORTS[before:]  # made on purpose: not a failure of this test
+        del tools_server.CSP_REPORTS[before:]  # made on purpose: not a failure of this test
         context.close()
         server.stop()
 
@@ -369,8 +370,8 @@ def test_garbage_links_are_refused_or_open_exactly(phone, server):
     wait_ready(page)
     links = garbage_links(random.Random(50))
     results = page.evaluate("""async (links) => {
-      const { parseShare } = await import('./links.js');
-      const { engine } = await import('./boot.js');
+      const { parseShare } = await import('./model/share-links.js');
+      const { engine } = await import('./engine/boot.js');
       const out = [];
       for (const [game, query] of links) {
         let parsed;
@@ -456,7 +457,7 @@ def test_saved_games_of_any_shape_are_listed_and_kept(phone, server):
 def test_the_page_refuses_inline_script_and_the_tests_see_it(browser, server):
     context = open_context(browser, PHONE)
     page = context.new_page()
-    before = len(build.CSP_REPORTS)
+    before = len(tools_server.CSP_REPORTS)
     try:
         page.goto(server.url + "#/manalath")
         wait_ready(page)
@@ -468,8 +469,8 @@ def test_the_page_refuses_inline_script_and_the_tests_see_it(browser, server):
         }""")
         page.wait_for_timeout(500)
         assert page.evaluate("window.pwned") is None
-        reports = build.CSP_REPORTS[before:]
+        reports = tools_server.CSP_REPORTS[before:]
         assert {r.get("effective-directive") for r in reports} >= {"script-src-attr", "script-src-elem"}, reports
     finally:
-        del build.CSP_REPORTS[before:]  # seen on purpose: not a failure of this test
+        del tools_server.CSP_REPORTS[before:]  # seen on purpose: not a failure of this test
         context.close()

@@ -188,7 +188,7 @@ def test_a_snapshot_that_cannot_be_restored_is_dropped(phone, server):
     phone.goto(server.url + "#/manalath")
     wait_ready(phone)
     assert phone.evaluate(SNAPSHOT_KEPT)
-    # Stored as the page stores one (site/snapshot.js: 64 KiB of zeros), but not a
+    # Stored as the page stores one (site/engine/snapshot.js: 64 KiB of zeros), but not a
     # snapshot: Pyodide refuses it, and the engine boots as on a first visit.
     phone.evaluate("""async () => {
         const cache = await caches.open((await caches.keys())[0]);

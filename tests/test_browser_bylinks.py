@@ -24,7 +24,7 @@ def call(op: str, **fields):
 
 
 def option_value(text: str):
-    """An option as a link writes it (site/links.js): true, false, a whole number, or text."""
+    """An option as a link writes it (site/model/share-links.js): true, false, a whole number, or text."""
     if text in ("true", "false"):
         return text == "true"
     return int(text) if text.lstrip("-").isdigit() else text

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-import build
+from tools import site as site_build, suite
 from conftest import PHONE, Console, open_context, status, visit_and_keep, wait_ready
 from py_engines.playout import random_game
 
@@ -273,7 +273,7 @@ def test_the_same_seeded_random_game_in_pyodide_and_cpython(browser, server):
     page = context.new_page()
     page.goto(server.url + "#/")
     wait_ready(page)
-    page.evaluate(build.ENGINE_PROBE_JS, "./worker.js")
+    page.evaluate(suite.ENGINE_PROBE_JS, "./worker.js")
     for seed, fast in [(0, False), (1, True), (2024, False), (99991, True)]:
         answer = page.evaluate("(r) => ask(r)", {"op": "random_game", "game": "manalath", "seed": seed, "fast": fast})
         assert answer["ok"], answer
@@ -288,7 +288,7 @@ def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
 
     from conftest import Server
     site = tmp_path / "site"
-    shutil.copytree(build.SITE_OUT, site)
+    shutil.copytree(site_build.SITE_OUT, site)
     server = Server(site)
     context = open_context(browser, PHONE)
     try:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import tap_move, wait_ready
-from py_engines.puzzles import GAMES, load_puzzles, position
+from py_engines.puzzles import GAMES, position
+from tools.puzzle_files import load_puzzles
 
 pytestmark = pytest.mark.browser
 

@@ -65,7 +65,7 @@ def test_a_game_open_while_a_new_version_arrives_plays_on_and_survives_the_reloa
         # The new version: its own cache name, and changed code and style.
         sw = site / "sw.js"
         sw.write_text(sw.read_text().replace(old, NEW_CACHE))
-        for name in ("app.js", "view.js", "style.css"):
+        for name in ("app.js", "views/game-view.js", "style.css"):
             path = site / name
             path.write_text(path.read_text() + "\n/* the next version */\n")
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")

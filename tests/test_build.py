@@ -3,17 +3,17 @@ import json
 import re
 import zipfile
 
-import build
+from tools import engine_wheel, fetch, pins, site as site_build
 
 
 def test_the_build_holds_the_runtime_both_wheels_and_a_complete_precache(site_dir):
     files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
-    for name in build.PYODIDE_FILES:
+    for name in pins.PYODIDE_FILES:
         assert f"pyodide/{name}" in files
-        assert build.sha256(site_dir / "pyodide" / name) == build.PYODIDE_FILES[name]
-    assert build.sha256(site_dir / "wheels" / build.MICROPIP_WHEEL) == build.MICROPIP_SHA256
-    for name, digest in build.LIBRARY_WHEELS.items():  # the engine's dependency, unpacked beside it by the worker
-        assert build.sha256(site_dir / "wheels" / name) == digest
+        assert fetch.sha256(site_dir / "pyodide" / name) == pins.PYODIDE_FILES[name]
+    assert fetch.sha256(site_dir / "wheels" / pins.MICROPIP_WHEEL) == pins.MICROPIP_SHA256
+    for name, digest in pins.LIBRARY_WHEELS.items():  # the engine's dependency, unpacked beside it by the worker
+        assert fetch.sha256(site_dir / "wheels" / name) == digest
         assert f"wheels/{name}" in (site_dir / "build-info.js").read_text()
     engine = next(site_dir.glob("wheels/py_engines-*-py3-none-any.whl"))
     with zipfile.ZipFile(engine) as wheel:
@@ -31,9 +31,9 @@ def test_the_build_holds_the_runtime_both_wheels_and_a_complete_precache(site_di
 
 
 def test_the_build_name_changes_with_the_sources():
-    source = build.ROOT / "py_engines" / "rng.py"
-    assert build.source_digest([source]) == build.source_digest([source])
-    assert build.source_digest([source]) != build.source_digest([build.ROOT / "py_engines" / "core.py"])
+    source = site_build.ROOT / "py_engines" / "rng.py"
+    assert site_build.source_digest([source]) == site_build.source_digest([source])
+    assert site_build.source_digest([source]) != site_build.source_digest([site_build.ROOT / "py_engines" / "core.py"])
 
 
 def test_the_engine_wheel_ships_bytecode_for_the_runtime_python(site_dir):
@@ -44,7 +44,7 @@ def test_the_engine_wheel_ships_bytecode_for_the_runtime_python(site_dir):
         modules = [n for n in names if n.startswith("py_engines/") and n.endswith(".py")]
         assert len(modules) > 10 and "py_engines/ai/nimbus.py" in modules and "py_engines/games/nimbus.py" in modules
         for module in modules:
-            pyc = build.bytecode_name(module)
+            pyc = engine_wheel.bytecode_name(module)
             header = wheel.read(pyc)[:8]
             # Python 3.14's magic number (3627), then the flags of an unchecked hash-based .pyc (PEP 552).
             assert header[:4] == (3627).to_bytes(2, "little") + b"\r\n", pyc
@@ -61,7 +61,7 @@ def test_the_build_lists_the_engine_s_games_in_menu_order(site_dir):
     from py_engines import bridge
     from py_engines.games import REGISTRY
     from py_engines.learn import COVERS, LESSONS
-    from py_engines.puzzles import load_puzzles
+    from tools.puzzle_files import load_puzzles
     games = built_info(site_dir)["games"]
     answer = json.loads(bridge.handle('{"op": "games"}'))["result"]["games"]
     assert [g["name"] for g in games] == list(answer) == ["manalath", "ambush", "nymbat", "not_nyout", "nimbus"]

@@ -63,7 +63,7 @@ def play_by_links(name: str, players: int, seatings: list[list[int]], seed: int,
     seats of the devices the game went to, one a link; ``trail`` each (record, fair data) a
     device passed on; ``plies``: stop once the game has that many moves. The dice go to a device they wait for drawn at random, or with
     ``around`` to the first round the table from the device that has the game, as the page
-    sends them (bylinks.js, addressee)."""
+    sends them (by-links/game.js, addressee)."""
     rng = random.Random(seed)
     devices = [Device(seats, rng) for seats in seatings]
     game = py_engines.new_game(name, players, seed, **options)

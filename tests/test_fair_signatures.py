@@ -6,7 +6,7 @@ signing the game before it passes it on. Then one device, the forger, makes a li
 own from what it holds: it may change anything and sign as itself, but it has no other
 device's secret. Every such link must be refused, either by the engine's check of the
 link alone (``fair.check``) or against the fair data the receiving device saved
-(``fair.extends``, which the page runs with every link: bylinks.js)."""
+(``fair.extends``, which the page runs with every link: by-links/game.js)."""
 from __future__ import annotations
 
 import json

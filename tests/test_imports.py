@@ -92,11 +92,11 @@ def test_every_site_import_names_a_file():
 
 
 def test_the_page_imports_what_it_is_made_of():
-    """The graph is read, not guessed: the controllers reach the store, the view does not reach them."""
+    """The graph is read, not guessed: the controllers reach the store, the views do not reach them."""
     graph = site_graph()
-    assert "store.js" in graph["moves.js"] and "store.js" in graph["view.js"]
-    for controller in ("moves.js", "computer.js", "session.js", "menus.js", "modes/play.js", "modes/picture.js"):
-        assert "view.js" not in graph[controller], f"{controller} imports the view"
+    assert "state/store.js" in graph["controllers/moves.js"] and "state/store.js" in graph["views/game-view.js"]
+    for controller in [name for name in graph if name.startswith(CONTROLLERS) and name != "app.js"]:  # app.js wires them
+        assert not any(t.startswith("views/game-view") for t in graph[controller]), f"{controller} imports the view"
 
 
 def reach(graph: dict[str, set[str]], start: str) -> set[str]:
@@ -111,24 +111,67 @@ def reach(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-# The page's layers (docs/architecture.md): the page model and the views decide and draw from the
-# store's state; the controllers change it and talk to the engine's worker.
-PAGE_MODEL = ("model/", "store.js", "input.js", "records.js", "links.js", "marks.js", "games/")
-VIEWS = ("view.js", "home.js", "board.js", "diagrams.js")
-ENGINE_SIDE = {"boot.js", "engine.js", "worker.js", "snapshot.js"}
-CONTROLLERS = {"app.js", "moves.js", "computer.js", "coach.js", "session.js", "menus.js", "bylinks.js", "linkplay.js",
-               "review.js"}
+# The page's layers (docs/architecture.md), one folder each: the page model decides and the views
+# draw from the store's state; the controllers, modes, dialogs and a game by links change it and
+# talk to the engine's worker.
+PAGE_MODEL = ("model/", "state/store.js", "games/")
+VIEWS = ("views/",)
+ENGINE_SIDE = ("engine/", "worker.js")
+CONTROLLERS = ("app.js", "controllers/", "modes/", "dialogs/", "by-links/", "state/actions.js")
+LAYERS = ("state/", "model/", "views/", "controllers/", "modes/", "dialogs/", "by-links/", "engine/", "games/")
+
+
+def test_every_module_sits_in_a_layer():
+    entry_points = {"app.js", "worker.js", "sw.js", "build-info.js"}
+    loose = [name for name in site_graph() if not name.startswith(LAYERS) and name not in entry_points]
+    assert loose == [], "modules outside the layers' folders"
 
 
 def test_the_page_model_and_the_views_never_reach_the_worker_or_a_controller():
     graph = site_graph()
     model = [name for name in graph if name.startswith(PAGE_MODEL)]
     assert "model/game-page.js" in model and "model/seats.js" in model and "model/link-game.js" in model
-    for name in model + list(VIEWS):
+    views = [name for name in graph if name.startswith(VIEWS)]
+    assert "views/game-view.js" in views and "views/home-view.js" in views
+    for name in model + views:
         reached = reach(graph, name)
-        assert not reached & ENGINE_SIDE, f"{name} reaches the engine's side: {sorted(reached & ENGINE_SIDE)}"
-        assert not reached & CONTROLLERS, f"{name} reaches a controller: {sorted(reached & CONTROLLERS)}"
-        assert not any(target.startswith("modes/") for target in reached), f"{name} reaches a mode"
-        if name in VIEWS:
+        engine_side = sorted(t for t in reached if t.startswith(ENGINE_SIDE))
+        assert not engine_side, f"{name} reaches the engine's side: {engine_side}"
+        controllers = sorted(t for t in reached if t.startswith(CONTROLLERS))
+        assert not controllers, f"{name} reaches a controller: {controllers}"
+        if name in views:
             continue
-        assert not reached & set(VIEWS + ("ui.js",)), f"the page model's {name} reaches a view"
+        drawn = sorted(t for t in reached if t.startswith(VIEWS))
+        assert not drawn, f"the page model's {name} reaches a view: {drawn}"
+
+
+def site_sources() -> dict[str, str]:
+    return {path.relative_to(SITE).as_posix(): path.read_text() for path in sorted(SITE.rglob("*.js"))
+            if not path.relative_to(SITE).as_posix().startswith(("pyodide/", "vendor/"))}
+
+
+def test_the_state_changes_only_through_named_actions():
+    """store.update is called in state/actions.js alone; every other module calls an action."""
+    sources = site_sources()
+    callers = sorted(name for name, text in sources.items() if "store.update(" in text and name != "state/store.js")
+    assert callers == ["state/actions.js"]
+    assert "export const positionShown" in sources["state/actions.js"], "is the actions module still read?"
+
+
+def test_the_store_s_watchers_are_registered_by_app_js():
+    """No module starts following the store as a side effect of being imported."""
+    watching = sorted(name for name, text in site_sources().items() if "store.watch(" in text)
+    assert watching == ["app.js"]
+
+
+def test_the_input_lock_is_one_helper():
+    """`busy` is counted up and down in one place (withInputLocked), never by hand."""
+    counted = sorted(name for name, text in site_sources().items() if re.search(r"busy:\s*store\.state\.busy\s*[+-]", text))
+    assert counted == ["state/actions.js"]
+
+
+def test_every_module_the_page_names_is_there():
+    """index.html's scripts and preloads name files that exist (a moved module leaves no 404 behind)."""
+    named = re.findall(r'<(?:script|link)[^>]*(?:src|href)="([^"]+\.js)"', (SITE / "index.html").read_text())
+    assert len(named) > 10
+    assert [name for name in named if not (SITE / name).is_file() and name not in BUILT] == []

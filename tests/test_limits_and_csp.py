@@ -3,11 +3,11 @@ carries its Content-Security-Policy (in the page, and from the server)."""
 import re
 import urllib.request
 
-import build
+from tools import site as site_build
 from py_engines import bridge, core
 from conftest import Server
 
-SITE = build.ROOT / "site"
+SITE = site_build.ROOT / "site"
 
 
 def js_number(path, name: str) -> int:
@@ -19,10 +19,10 @@ def js_number(path, name: str) -> int:
 
 
 def test_the_page_checks_input_with_the_engines_numbers():
-    assert js_number("records.js", "MAX_RECORD_CHARS") == core.MAX_RECORD_CHARS
-    assert js_number("records.js", "MAX_MOVE_CHARS") == core.MAX_MOVE_CHARS
-    assert js_number("records.js", "RECORD_DEPTH") == core.RECORD_DEPTH
-    assert js_number("records.js", "MAX_SEED") == core.MAX_SEED
+    assert js_number("model/records.js", "MAX_RECORD_CHARS") == core.MAX_RECORD_CHARS
+    assert js_number("model/records.js", "MAX_MOVE_CHARS") == core.MAX_MOVE_CHARS
+    assert js_number("model/records.js", "RECORD_DEPTH") == core.RECORD_DEPTH
+    assert js_number("model/records.js", "MAX_SEED") == core.MAX_SEED
     assert js_number("worker.js", "MAX_REQUEST_CHARS") == bridge.MAX_REQUEST_CHARS
     assert js_number("worker.js", "REQUEST_DEPTH") == bridge.REQUEST_DEPTH
     assert js_number("worker.js", "RECORD_DEPTH") == core.RECORD_DEPTH
@@ -64,6 +64,6 @@ def test_the_server_sends_the_policy_with_framing_refused_on_every_file(site_dir
 
 
 def test_the_readme_shows_the_policy_that_is_built():
-    readme = (build.ROOT / "README.md").read_text()
+    readme = (site_build.ROOT / "README.md").read_text()
     shown = re.search(r"Content-Security-Policy: (.+)", readme).group(1).strip()
-    assert shown == build.csp_text({**build.CSP, **build.CSP_HEADER_ONLY})
+    assert shown == site_build.csp_text({**site_build.CSP, **site_build.CSP_HEADER_ONLY})

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 import py_engines
-from py_engines.puzzles import (FIELDS, GAMES, MAX_WORDS, after, check, data_path, load_puzzles, position,
+from tools.puzzle_files import data_path, load_puzzles
+from py_engines.puzzles import (FIELDS, GAMES, MAX_WORDS, after, check, position,
                                 shape_problems)
 from py_engines.puzzles import ambush as ambush_puzzles
 from py_engines.puzzles import manalath as manalath_puzzles

@@ -1,4 +1,4 @@
-"""The QR code of a link (site/qr.js): drawn in the page by the vendored qrcode-generator,
+"""The QR code of a link (site/views/qr.js): drawn in the page by the vendored qrcode-generator,
 read back from a screenshot by a real decoder (zxing-cpp), in the light and dark themes;
 a text too long for a code gets none; the library is pinned, hash-checked and precached,
 and loaded only when a first code is asked for."""
@@ -14,53 +14,53 @@ import tarfile
 
 import pytest
 
-import build
+from tools import fetch, pins
 from conftest import PHONE, Console, open_context, visit_and_keep, wait_ready
 
-QR_CAPACITY = 2953  # bytes: version 40 at level L, in byte mode (site/qr.js says the same)
+QR_CAPACITY = 2953  # bytes: version 40 at level L, in byte mode (site/views/qr.js says the same)
 
 
 # -- the build: pinned, checked, shipped and precached ----------------------------
 
 def test_the_library_ships_in_the_site_with_its_licence_and_is_precached(site_dir):
     module = site_dir / "vendor" / "qrcode.mjs"
-    assert build.sha256(module) == build.QRCODE_MODULE_SHA256
+    assert fetch.sha256(module) == pins.QRCODE_MODULE_SHA256
     assert "Licensed under the MIT license" in module.read_text()[:600]
     licence = (site_dir / "vendor" / "qrcode-LICENSE.txt").read_text()
     assert "Copyright (c) 2009 Kazuhiko Arase" in licence and "Permission is hereby granted" in licence
-    assert f"qrcode-generator {build.QRCODE_VERSION}" in licence
+    assert f"qrcode-generator {pins.QRCODE_VERSION}" in licence
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", (site_dir / "sw.js").read_text(), re.S).group(1))
-    assert {"./vendor/qrcode.mjs", "./vendor/qrcode-LICENSE.txt", "./qr.js"} <= set(precache)
+    assert {"./vendor/qrcode.mjs", "./vendor/qrcode-LICENSE.txt", "./views/qr.js"} <= set(precache)
 
 
 @pytest.fixture
 def own_cache(tmp_path, monkeypatch):
-    """build.CACHE in a folder of the test's own, holding a copy of the pinned tarball."""
-    pinned = build.fetch_qrcode()  # fetched (or found) and checked in the real cache
-    tarball = f"qrcode-generator-{build.QRCODE_VERSION}.tgz"
+    """fetch.CACHE in a folder of the test's own, holding a copy of the pinned tarball."""
+    pinned = fetch.fetch_qrcode()  # fetched (or found) and checked in the real cache
+    tarball = f"qrcode-generator-{pins.QRCODE_VERSION}.tgz"
     shutil.copy2(pinned.parents[2] / tarball, tmp_path / tarball)
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(fetch, "CACHE", tmp_path)
     return tmp_path / tarball
 
 
 def test_the_pinned_library_is_unpacked_and_checked(own_cache):
-    module = build.fetch_qrcode()
+    module = fetch.fetch_qrcode()
     assert module.parent.parent.parent == own_cache.parent
-    assert build.sha256(module) == build.QRCODE_MODULE_SHA256
+    assert fetch.sha256(module) == pins.QRCODE_MODULE_SHA256
 
 
 def test_a_changed_module_in_the_cache_is_refused(own_cache):
-    module = build.fetch_qrcode()
+    module = fetch.fetch_qrcode()
     module.write_text(module.read_text().replace("code length overflow", "code too long"))
     with pytest.raises(SystemExit, match=r"qrcode\.mjs: sha256 .* does not match the pinned"):
-        build.fetch_qrcode()
+        fetch.fetch_qrcode()
 
 
 def test_a_changed_tarball_is_refused(own_cache):
     with open(own_cache, "ab") as tarball:
         tarball.write(b"\0")
     with pytest.raises(SystemExit, match=r"qrcode-generator-.*\.tgz: sha256 .* does not match the pinned"):
-        build.fetch_qrcode()
+        fetch.fetch_qrcode()
 
 
 def test_a_tarball_with_another_module_is_refused_even_when_the_tarball_is_pinned(own_cache, monkeypatch):
@@ -70,15 +70,15 @@ def test_a_tarball_with_another_module_is_refused_even_when_the_tarball_is_pinne
     changed = io.BytesIO()
     with tarfile.open(fileobj=changed, mode="w:gz") as tar:
         for member, data in members:
-            if member.name == "package/" + build.QRCODE_MODULE:
+            if member.name == "package/" + pins.QRCODE_MODULE:
                 data = data + b"\n// changed\n"
                 member.size = len(data)
             tar.addfile(member, io.BytesIO(data) if data is not None else None)
     own_cache.write_bytes(changed.getvalue())
-    monkeypatch.setattr(build, "QRCODE_TARBALL_SHA256", build.sha256(own_cache))
+    monkeypatch.setattr(pins, "QRCODE_TARBALL_SHA256", fetch.sha256(own_cache))
     with pytest.raises(SystemExit, match=r"qrcode\.mjs: sha256 .* does not match the pinned"):
-        build.fetch_qrcode()
-    assert not (own_cache.parent / f"qrcode-generator-{build.QRCODE_VERSION}").exists()
+        fetch.fetch_qrcode()
+    assert not (own_cache.parent / f"qrcode-generator-{pins.QRCODE_VERSION}").exists()
 
 
 # -- the page: codes a real decoder reads back ------------------------------------
@@ -86,7 +86,7 @@ def test_a_tarball_with_another_module_is_refused_even_when_the_tarball_is_pinne
 # Puts the code of `text` on the page, 340 CSS pixels wide whatever its modules, above
 # everything; answers its size and level, or null when qr.js gives no code.
 SHOW_CODE = """async (text) => {
-  const { qrSvg } = await import("./qr.js");
+  const { qrSvg } = await import("./views/qr.js");
   const svg = await qrSvg(text, "QR code of the link");
   document.getElementById("qr-under-test")?.remove();
   if (!svg) return null;
@@ -152,7 +152,7 @@ def test_a_code_reads_back_as_the_exact_link(qr_page, server, length):
 
 @pytest.mark.browser
 def test_a_text_longer_than_a_code_holds_gets_none(qr_page, server):
-    assert qr_page.evaluate("async () => (await import('./qr.js')).QR_CAPACITY") == QR_CAPACITY
+    assert qr_page.evaluate("async () => (await import('./views/qr.js')).QR_CAPACITY") == QR_CAPACITY
     assert qr_page.evaluate(SHOW_CODE, link(server, QR_CAPACITY + 1)) is None
     # The capacity counts bytes of UTF-8: 1,477 "é" are 2,954 of them, one too many.
     assert qr_page.evaluate(SHOW_CODE, "é" * (QR_CAPACITY // 2 + 1)) is None
@@ -165,7 +165,7 @@ def test_the_library_loads_only_when_a_first_code_is_asked_for(qr_page, server):
     def library_requests():
         return [url for url in qr_page.requested if url.endswith("/vendor/qrcode.mjs")]
     assert library_requests() == [], "the QR code library was loaded at boot"
-    qr_page.evaluate("async () => { await import('./qr.js'); }")
+    qr_page.evaluate("async () => { await import('./views/qr.js'); }")
     assert library_requests() == [], "importing qr.js loaded the library before a code was asked for"
     qr_page.evaluate(SHOW_CODE, link(server, 100))
     qr_page.evaluate(SHOW_CODE, link(server, 200))

@@ -24,7 +24,7 @@ def live(entries: list[list[dict]], prefix: list[dict]) -> set[str]:
 
 def refused_taps(game):
     """Every tap on a cell the page refuses and asks the engine about, after each prefix of a
-    legal move (as site/input.js and site/modes/play.js do): a cell that continues nothing,
+    legal move (as site/model/move-input.js and site/modes/play.js do): a cell that continues nothing,
     but not the cell just tapped (tapped again, the move is let go), nor, while no choice is
     made, a cell that starts a move of its own (the page begins again there)."""
     entries = [game.move_steps(move) for move in game.legal_moves()]

@@ -27,7 +27,7 @@ def ask(request: dict[str, Any]) -> Any:
 
 def puzzle_count(name: str) -> int:
     """How many puzzles the home page offers: site/puzzles/<game>.json, shipped as it is
-    (bench/make_puzzles.py writes it)."""
+    (tools/make_puzzles.py writes it)."""
     try:
         with open(SITE / "puzzles" / f"{name}.json", encoding="utf-8") as file:
             return len(json.load(file)["puzzles"])

@@ -167,3 +167,7 @@ class AmbushPolicy(Policy):
             lead += hanging if g.turn == 0 else -hanging
         x = logistic(lead / SCALE)
         return [x, 1.0 - x]
+
+
+POLICY = AmbushPolicy
+"""The search's knowledge of this game (ai/search.py reads it by the game's name)."""

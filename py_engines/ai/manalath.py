@@ -457,3 +457,7 @@ class ManalathPolicy(Policy):
             played.append((p, move))
             update(g, W, Q, C, move_cell, colour)
         return played
+
+
+POLICY = ManalathPolicy
+"""The search's knowledge of this game (ai/search.py reads it by the game's name)."""

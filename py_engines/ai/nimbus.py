@@ -717,3 +717,7 @@ def _one_of(scored: list[tuple[int, str]], value: int, rng: Rng) -> str:
 
 
 __all__ = ["NimbusPolicy", "clearing_collect", "finishing_turn", "pips", "scorers"]
+
+
+POLICY = NimbusPolicy
+"""The search's knowledge of this game (ai/search.py reads it by the game's name)."""

@@ -222,3 +222,7 @@ def fitted_score(game) -> list[float]:
     x = math.fsum(w * f for w, f in zip(WEIGHTS, features(game, me)))
     p = logistic(x)
     return [p, 1.0 - p] if me == 0 else [1.0 - p, p]
+
+
+POLICY = NotNyoutPolicy
+"""The search's knowledge of this game (ai/search.py reads it by the game's name)."""

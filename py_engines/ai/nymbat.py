@@ -227,3 +227,7 @@ class NymbatPolicy(Policy):
                     if ne > support[m] and row[m] <= reach and num[m] > best[q]:
                         best[q] = num[m]
         return best
+
+
+POLICY = NymbatPolicy
+"""The search's knowledge of this game (ai/search.py reads it by the game's name)."""

@@ -26,8 +26,8 @@ Game knowledge plugs in through a *policy* (``ai/policy.py``): which moves to
 search at the root and at a node, how to play a playout, and how to score a
 position a playout leaves unfinished; a policy may also judge the root's moves
 by longer work of its own (such as Nimbus's exact search of a round's end),
-done in slices before the first playout. ``POLICIES`` below names each game's
-(``ai/<game>.py``); a game not listed gets the generic policy.
+done in slices before the first playout. ``POLICIES`` below holds each game's
+(``POLICY`` of ``ai/<game>.py``); a game without one gets the generic policy.
 """
 from __future__ import annotations
 
@@ -37,11 +37,7 @@ from typing import Any
 
 from ..core import CHANCE, Game
 from ..rng import Rng
-from .ambush import AmbushPolicy
-from .manalath import ManalathPolicy
-from .nimbus import NimbusPolicy
-from .not_nyout import NotNyoutPolicy
-from .nymbat import NymbatPolicy
+from ..games import game_modules
 from .policy import Policy, RootWork, chance_move, log
 
 # Budgets in iterations; ``max_seconds`` (a move) and ``turn_seconds`` (a whole turn,
@@ -60,14 +56,9 @@ SEARCH_DEFAULTS: dict[str, Any] = {
     "turn_share": 0.25,     # the budget's share for a move after the first of its turn (Policy.first_of_turn)
 }
 
-# Each game's knowledge, by the game's name (a game not listed gets the generic Policy).
-POLICIES: dict[str, type[Policy]] = {
-    "manalath": ManalathPolicy,
-    "ambush": AmbushPolicy,
-    "nymbat": NymbatPolicy,
-    "not_nyout": NotNyoutPolicy,
-    "nimbus": NimbusPolicy,
-}
+# Each game's knowledge, by the game's name: its module's POLICY (ai/<game>.py; a game
+# without one gets the generic Policy).
+POLICIES: dict[str, type[Policy]] = {name: module.POLICY for name, module in game_modules(__package__).items()}
 
 
 def policy_for(game: Game) -> Policy:

@@ -4,9 +4,16 @@ Each game's class states its name, title, player counts and options once; the
 registry lists the classes, each with the line the home page shows under its
 title. ``py_engines.GAMES`` and the page's catalog (``build.py`` writes it into
 ``build-info.js``) are both read from here.
+
+The other layers find a game's part by its name: ``ai/<game>.py`` (its
+policy), ``learn/<game>.py`` (its examples, cover and lesson) and
+``puzzles/<game>.py`` (its finder and prover), each read by ``game_modules``.
+So a game is its own files and one line of ``REGISTRY``.
 """
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Any
 
 from ..core import Game
@@ -40,3 +47,17 @@ def catalog() -> list[dict[str, Any]]:
     return [{"name": cls.name, "title": cls.title, "tagline": tagline, "players": GAMES[cls.name]["players"],
              "options": GAMES[cls.name]["options"]}
             for cls, tagline in REGISTRY]
+
+
+def game_modules(package: str) -> dict[str, ModuleType]:
+    """Each game's module in ``package`` (a layer, e.g. ``py_engines.learn``): the one named
+    after the game, by game name, in menu order; a game without one there is left out."""
+    found = {}
+    for cls, _ in REGISTRY:
+        name = f"{package}.{cls.name}"
+        try:
+            found[cls.name] = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:  # the module is there but imports something missing: say so
+                raise
+    return found

@@ -7,6 +7,8 @@ from .lesson import Step
 # Most examples stand on coaster 1 (a1-c3), where the rule text's A-C and 1-3 are the board's own
 # cells. Pyramids that only open trees are spent on turns of empty coasters, which leave the board
 # as it was; each position ends with a placement, so no coaster is closed to the player to move.
+COVER = "two-at-once"  # the example that pictures the game on the home page
+
 DIAGRAMS = [
     Diagram(
         key="strength",

@@ -4,6 +4,8 @@ from __future__ import annotations
 from .diagram import Diagram
 from .lesson import Step, any_move, does_not_lose_at_once, safe, wins_at_once
 
+COVER = "quart-first"  # the example that pictures the game on the home page
+
 DIAGRAMS = [
     Diagram(
         key="quart-first",

@@ -15,6 +15,8 @@ from .lesson import Step, any_move
 
 OPTIONS = {"sets": 2}
 
+COVER = "collect-colour"  # the example that pictures the game on the home page
+
 DIAGRAMS = [
     Diagram(
         key="stand-up",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from .diagram import Diagram
 from .lesson import Step, any_move
 
+COVER = "fight-dice"  # the example that pictures the game on the home page
+
 DIAGRAMS = [
     Diagram(
         key="summoning-squares",

@@ -7,6 +7,8 @@ from ..games.nymbat import DIST, INDEX
 from .diagram import Diagram
 from .lesson import Step, any_move
 
+COVER = "beginners-setup"  # the example that pictures the game on the home page
+
 DIAGRAMS = [
     Diagram(
         key="group-move",

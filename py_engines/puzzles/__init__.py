@@ -2,12 +2,14 @@
 
 Each game's module (``manalath.py``, ``ambush.py``, ``nymbat.py``, ``not_nyout.py``,
 ``nimbus.py``) has a finder, ``find(game, seed)``, that looks at a position and
-returns a puzzle (a dict, below) or None, and a prover, ``prove(puzzle)``, that
+returns a puzzle (a dict, below) or None, a prover, ``prove(puzzle)``, that
 works the puzzle out again from its position alone and returns the problems it
-finds (an empty list: the answer is right and the only one). The command
-``bench/make_puzzles.py`` plays games between computer levels, asks the finder at
-every position, and writes ``site/puzzles/<game>.json``, which the build ships as
-it is: the page plays a puzzle with the ops it already has (``state``, ``play``).
+finds (an empty list: the answer is right and the only one), and ``SELF_PLAY``, how
+the games that puzzles are looked for in are played. The command
+``python3 -m tools.make_puzzles`` plays those games, asks the finder at every
+position, and writes ``site/puzzles/<game>.json`` (``tools/puzzle_files.py``),
+which the build ships as it is: the page plays a puzzle with the ops it already
+has (``state``, ``play``).
 
 A puzzle (all texts in the game's own notation and words; docs/puzzles.md):
 
@@ -35,21 +37,21 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import json
-from pathlib import Path
 from typing import Any
 
 import py_engines
 from py_engines.core import CHANCE, Game
+from py_engines.games import CLASSES
 
-FORMAT = 1
-GAMES = ("manalath", "ambush", "nymbat", "not_nyout", "nimbus")
+GAMES = tuple(name for name in CLASSES if importlib.util.find_spec(f"{__name__}.{name}"))
+"""The games with puzzles: those with a module here named after them."""
 FIELDS = ("id", "record", "solver", "kind", "task", "answer", "line", "accept", "then", "why", "wrong",
           "replies", "otherwise", "grade", "measures")
 GRADES = range(1, 6)
 MAX_WORDS = 200
 """The longest sentence of a puzzle's words, in characters: short enough to read at a glance."""
-DATA = Path(__file__).resolve().parents[2] / "site" / "puzzles"
 
 
 def module(game: str):
@@ -57,25 +59,6 @@ def module(game: str):
     if game not in GAMES:
         raise ValueError(f"no puzzles for {game!r}")
     return importlib.import_module(f"{__name__}.{game}")
-
-
-def data_path(game: str) -> Path:
-    return DATA / f"{game}.json"
-
-
-def load_puzzles(game: str, path: Path | None = None) -> list[dict[str, Any]]:
-    """The shipped puzzles of a game, as written by ``bench/make_puzzles.py``."""
-    data = json.loads((path or data_path(game)).read_text(encoding="utf-8"))
-    if data.get("format") != FORMAT or data.get("game") != game:
-        raise ValueError(f"{path or data_path(game)}: not a puzzle file of {game} (format {FORMAT})")
-    return data["puzzles"]
-
-
-def dump(game: str, puzzles: list[dict[str, Any]]) -> str:
-    """The text of a puzzle file: one puzzle a line, so that a change reads in a diff."""
-    lines = [json.dumps(p, separators=(",", ":"), ensure_ascii=False) for p in puzzles]
-    return (f'{{"format":{FORMAT},"game":"{game}","made_by":"bench/make_puzzles.py","puzzles":[\n'
-            + ",\n".join(lines) + "\n]}\n")
 
 
 def position(puzzle: dict[str, Any]) -> Game:

@@ -16,6 +16,12 @@ from . import after, grade, position, puzzle, same
 
 SIZE_WORDS = {"s": "small", "m": "medium", "l": "large"}
 
+SELF_PLAY = {"players": 2, "budgets": (10, 40, 150), "pool": 3}
+"""How tools/make_puzzles.py plays the games it looks for puzzles in: the players (a count, or
+counts taken in turn by seed), each seat's search budgets (picked by the game's seed), the
+options; ``pool``: puzzles found per puzzle kept (the kept spread over the grades),
+``per_game``: the most taken from one game."""
+
 
 def outcome(game: Game, moves: tuple[str, ...]) -> tuple[int, int]:
     """The pips the mover takes and loses when the moves are played."""

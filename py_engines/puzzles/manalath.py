@@ -17,6 +17,12 @@ from . import after, grade, puzzle, same, position
 MAX_MOVES = 2
 """The longest forced win looked for, in the solver's moves (three plies)."""
 
+SELF_PLAY = {"players": 2, "budgets": (8, 30, 100)}
+"""How tools/make_puzzles.py plays the games it looks for puzzles in: the players (a count, or
+counts taken in turn by seed), each seat's search budgets (picked by the game's seed), the
+options; ``pool``: puzzles found per puzzle kept (the kept spread over the grades),
+``per_game``: the most taken from one game."""
+
 
 def _won(game: Game, mover: int) -> bool:
     return game.is_over and game.winners == [mover]

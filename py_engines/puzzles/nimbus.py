@@ -23,6 +23,13 @@ BUDGET = 30_000
 proof, run again, always ends."""
 EMPTY = "empty"
 
+SELF_PLAY = {"players": 2, "budgets": (10, 40), "per_game": 10,
+             "options": {"sets": 2, "random_setup": True, "round_end": "last", "goal": "rounds5"}}
+"""How tools/make_puzzles.py plays the games it looks for puzzles in: the players (a count, or
+counts taken in turn by seed), each seat's search budgets (picked by the game's seed), the
+options; ``pool``: puzzles found per puzzle kept (the kept spread over the grades),
+``per_game``: the most taken from one game."""
+
 
 def _ended(events: list[dict[str, Any]]) -> bool:
     return any(e["type"] in ("round", "end") for e in events)

@@ -20,6 +20,12 @@ from . import after, grade, position, puzzle, same
 
 NOTHING = Fraction(0)
 
+SELF_PLAY = {"players": (2, 2, 3, 4), "budgets": (10, 40), "pool": 3}
+"""How tools/make_puzzles.py plays the games it looks for puzzles in: the players (a count, or
+counts taken in turn by seed), each seat's search budgets (picked by the game's seed), the
+options; ``pool``: puzzles found per puzzle kept (the kept spread over the grades),
+``per_game``: the most taken from one game."""
+
 
 def _key(game: Game) -> tuple:
     return (tuple(game.at), tuple(game.rolls or ()), game.summoned, tuple(game.stable), game.current)

@@ -29,6 +29,12 @@ from . import after, grade, position, puzzle, same
 BUDGET = 3_000
 """The most positions of one turn the search looks at for one puzzle."""
 
+SELF_PLAY = {"players": 2, "budgets": (10, 40)}
+"""How tools/make_puzzles.py plays the games it looks for puzzles in: the players (a count, or
+counts taken in turn by seed), each seat's search budgets (picked by the game's seed), the
+options; ``pool``: puzzles found per puzzle kept (the kept spread over the grades),
+``per_game``: the most taken from one game."""
+
 
 class OutOfBudget(Exception):
     pass

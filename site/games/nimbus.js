@@ -117,7 +117,7 @@ function collectChoice(token, state) {
   return { text: b ? `${what} ×${taken.length} · ${where}` : `${what} alone`, swatch: prop in COLOURS ? `nim-sw-${prop}` : "", key: "",
     label: `Collect ${what.toLowerCase()}${b ? `, ${taken.length} on the ${where}: ${taken.join(", ")}` : `, ${a} alone`}`,
     preview: taken,
-    // On a touch screen a first tap shows what it takes; the second takes it (view.js).
+    // On a touch screen a first tap shows what it takes; the second takes it (game-view.js).
     confirm: `Tap the button again to collect ${ringed}, or another collect to see what it takes.` };
 }
 

@@ -1,10 +1,10 @@
 // What the game page says and allows, decided from the store's state (`page`) and
 // the game's page module (`ui`): the status and hint lines, which buttons work,
 // whose turn it is and who plays it, what the coach says and marks, the choices
-// offered. Pure: view.js only draws what this returns, and node --test checks it
+// offered. Pure: game-view.js only draws what this returns, and node --test checks it
 // (tests/page/game-page.test.mjs) on positions the engine wrote.
 import { seatNamesOf } from "../games/index.js";
-import { CHANCE, showsGame } from "../store.js";
+import { CHANCE, showsGame } from "../state/store.js";
 import { awayLine, endedStatus, linkPanel, playsHere } from "./link-game.js";
 import { coachOn, computerToMove, seatsOf } from "./seats.js";
 
@@ -44,7 +44,7 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
   const seatNames = seatNamesOf(ui, state);
   const seats = seatsOf(s, state.players);
   const computerTurn = computerToMove(page);
-  // A game by links at a chance point: the dice come from the devices' shares (linkplay.js), never from a tap.
+  // A game by links at a chance point: the dice come from the devices' shares (by-links/replay.js), never from a tap.
   const sharedDice = Boolean(s.link) && state.to_move === CHANCE && !state.is_over;
   // By links, a position this device does not play (another device's seat, an older position, a game
   // it can no longer play): no live cells, no choices, no hints; the line says who plays it.

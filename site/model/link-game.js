@@ -1,7 +1,7 @@
-// A game by links as the page shows it (site/bylinks.js plays it): which seats
+// A game by links as the page shows it (site/by-links/game.js plays it): which seats
 // this device plays, whom the game waits for, and what the page says of it. Pure:
 // each function reads a session (`s`, with its `link`) and the position shown.
-import { CHANCE } from "../store.js";
+import { CHANCE } from "../state/store.js";
 
 /**
  * Whether a game by links was started before devices signed their moves (its
@@ -17,7 +17,7 @@ export function mySeats(s) {
 
 /**
  * Whether this device can still play its seats: it holds some, its key for the
- * game is whole (linkplay.js checks it) and the game was not ended here.
+ * game is whole (by-links/replay.js checks it) and the game was not ended here.
  */
 export function canPlay(s) {
   return mySeats(s).length > 0 && !s.link.damaged && !s.link.ended;
@@ -58,7 +58,7 @@ export function addressee(s, position) {
   if (!s?.link || position.is_over) return null;
   const mine = mySeats(s);
   if (position.to_move === CHANCE) {
-    // This device's own share is shown as soon as it may be (linkplay.js): what is still missing is the others'.
+    // This device's own share is shown as soon as it may be (by-links/replay.js): what is still missing is the others'.
     // A seat no device has joined comes first: nobody shows a share before every device of the roll joined.
     const others = waitingSeats(s.link).filter((seat) => !mine.includes(seat));
     const from = mine.length ? mine[0] : 0;
@@ -136,7 +136,7 @@ export function sendWords(s, position, names) {
 }
 
 /**
- * What the panel of a game by links says and offers (view.js draws it): {text,
+ * What the panel of a game by links says and offers (game-view.js draws it): {text,
  * detail, send: {label, primary} or null, end} where `end` offers to resign or
  * end the game as abandoned. `names`: the seats' names; `now`: the time.
  */

@@ -2,7 +2,7 @@
 // level, whether the page asks how to play, whether the coach speaks and whether
 // it is the computer's turn. Pure: each function reads the store's state (or a
 // session) it is given.
-import { CHANCE, showsGame } from "../store.js";
+import { CHANCE, showsGame } from "../state/store.js";
 
 // Who may play a seat: a person, or the computer at one of the levels of py_engines/ai.py's LEVELS.
 export const SEAT_LEVELS = ["easy", "medium", "hard", "expert"];
@@ -46,7 +46,7 @@ export function coachOn(state) {
  */
 export function computerToMove({ session: s, position: state }) {
   if (!s || !state || state.is_over) return null;
-  if (s.link) return null; // a game by links: its dice come from the players' shares (bylinks.js), its seats are people
+  if (s.link) return null; // a game by links: its dice come from the players' shares (by-links/game.js), its seats are people
   if (state.to_move === CHANCE) return { chance: true };
   const seat = seatsOf(s, state.players)[state.to_move];
   return seat && seat !== "human" ? { player: state.to_move, level: seat } : null;

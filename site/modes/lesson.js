@@ -4,21 +4,20 @@
 // that does the task passes), and what happened is said after. Finished steps
 // are kept in this browser; the last step leads to a first game against the
 // computer. Nothing of a lesson is saved as a game.
-import { engine } from "../boot.js";
-import { plainMessage } from "../engine.js";
-import { startFresh } from "../moves.js";
-import { readLessons, writeLessons } from "../storage.js";
-import { store } from "../store.js";
-import { showMessage } from "../ui.js";
-
-let motions = 0;
+import { engine } from "../engine/boot.js";
+import { plainMessage } from "../engine/client.js";
+import { startFresh } from "../controllers/moves.js";
+import { readLessons, writeLessons } from "../state/local-storage.js";
+import * as actions from "../state/actions.js";
+import { store } from "../state/store.js";
+import { showMessage } from "../views/dom.js";
 
 /** Open `entry`'s lesson at step `index` (the first unfinished one when null). */
 export async function enter(entry, index) {
   const { steps } = await engine.call("lesson", { game: entry.name });
   const done = readLessons(entry.name);
   const first = index ?? Math.max(0, steps.findIndex((step) => !done.includes(step.key)));
-  store.update({ lesson: { game: entry.name, title: entry.title, steps, done, index: 0, outcome: null, hinted: false } });
+  actions.lessonChanged({ game: entry.name, title: entry.title, steps, done, index: 0, outcome: null, hinted: false });
   await show(Math.min(Math.max(0, first), steps.length - 1));
 }
 
@@ -36,10 +35,9 @@ async function show(index) {
  * of its own, played by people, never saved; `patch`: the mode's own fields.
  */
 export function showExercise(mode, title, state, patch) {
-  store.state.input.reset(state.legal);
   const session = { id: null, game: state.record.game, title, record: state.record, cursor: state.record.moves.length,
     seats: Array(state.players).fill("human") };
-  store.update({ mode, session, position: state, input: store.state.input, refusal: null, hint: null, ...patch });
+  actions.positionShown(session, state, { mode, ...patch });
 }
 
 /** A tap or a choice toward the move; once whole, the engine judges it. */
@@ -47,7 +45,7 @@ function enterStep(step) {
   const { input, busy, lesson } = store.state;
   if (busy || !lesson || lesson.outcome) return;
   const result = input.step(step);
-  store.update({ input, preview: null });
+  actions.inputEntered(result.input, { keepRefusal: true });
   if (result.move) attempt(result.move);
 }
 
@@ -55,15 +53,13 @@ export const tap = (cell) => enterStep({ cell });
 export const choose = (token) => enterStep({ choice: token });
 
 export function cancel() {
-  const { input } = store.state;
-  if (input.cancel()) store.update({ input });
+  if (store.state.input.active) actions.inputCancelled();
 }
 
 /** The move tried: shown on the board, judged, and said. */
 async function attempt(move) {
   const { lesson, session } = store.state;
-  store.update({ busy: store.state.busy + 1 });
-  try {
+  await actions.withInputLocked(async () => {
     const [tried, after] = await Promise.all([
       engine.call("lesson_try", { game: lesson.game, step: lesson.index, move }),
       engine.call("play", { record: session.record, move }),
@@ -72,19 +68,15 @@ async function attempt(move) {
     const step = lesson.steps[lesson.index];
     const done = tried.ok && !lesson.done.includes(step.key) ? [...lesson.done, step.key] : lesson.done;
     if (done !== lesson.done) writeLessons(lesson.game, done);
-    store.state.input.reset([]);
-    store.update({
-      session: { ...session, record: after.record, cursor: after.record.moves.length }, position: after,
-      input: store.state.input, motion: { id: ++motions, events: after.last_move?.events || [], position: after },
+    actions.positionShown({ ...session, record: after.record, cursor: after.record.moves.length }, after, {
       lesson: { ...lesson, done, outcome: { ok: tried.ok, text: tried.ok ? `${tried.text} ${step.done}` : tried.text } },
     });
-  } catch (error) {
+    actions.inputClosed();
+    actions.moveShown(after.last_move?.events, after);
+  }).catch((error) => {
     showMessage(plainMessage(error.message));
-    store.state.input.cancel();
-    store.update({ input: store.state.input });
-  } finally {
-    store.update({ busy: store.state.busy - 1 });
-  }
+    actions.inputCancelled();
+  });
 }
 
 /** The step again, from its position. */
@@ -98,13 +90,13 @@ export const goToStep = (index) => show(index);
 
 /** The hint of the step shown. */
 export function hint() {
-  store.update({ lesson: { ...store.state.lesson, hinted: true } });
+  actions.lessonChanged({ ...store.state.lesson, hinted: true });
 }
 
 /** Leave the lesson: back to the game in progress (`first`: start a first game against the computer instead). */
 export async function leave(first = false) {
   const lesson = store.state.lesson;
-  store.update({ mode: "play", lesson: null, session: null, position: null });
+  actions.exerciseLeft();
   history.replaceState(null, "", `#/${lesson.game}`);
   if (first) {
     await startFresh(`Your first game of ${lesson.title}: you move first, against the computer (easy).`,

@@ -1,8 +1,8 @@
 // The picture mode: the board at once. Until the engine is ready, a game's
 // page shows the game as it was left (or, with no game in progress, a new
 // game) from what needs no engine: the position kept the last time that game
-// was saved (storage.js, keepPicture) and the board layouts and new-game
-// positions the build wrote (boards.js). It reads as a picture: the board is
+// was saved (local-storage.js, keepPicture) and the board layouts and new-game
+// positions the build wrote (board-data.js). It reads as a picture: the board is
 // dimmed, nothing is live, the buttons wait and the line under the board says
 // the engine is starting. Cells tapped meanwhile are kept (shown as selected)
 // and entered once the engine is ready, exactly as if tapped then; one that is
@@ -12,9 +12,10 @@
 // when it matches the saved game in progress exactly (id, position, players,
 // seed, options and moves), and the saves themselves are never touched here.
 import { computerToMove, opponentSeats } from "../model/seats.js";
-import { keptGame } from "../session.js";
-import { store } from "../store.js";
-import { showMessage } from "../ui.js";
+import { keptGame } from "../controllers/current-game.js";
+import * as actions from "../state/actions.js";
+import { store } from "../state/store.js";
+import { showMessage } from "../views/dom.js";
 import * as playMode from "./play.js";
 
 /**
@@ -28,8 +29,7 @@ export function enter(entry, start) {
   const seats = opponentSeats(store.state.opponent, start.players);
   const fresh = { game: entry.name, record: start.record, cursor: 0, ...(seats ? { seats } : {}) };
   const { session, state } = found || { session: fresh, state: start };
-  store.state.input.reset([]);
-  store.update({ mode: "picture", picture: { session }, session, position: { ...state, legal: [] }, input: store.state.input });
+  actions.pictureShown(session, { ...state, legal: [] });
   return true;
 }
 
@@ -37,8 +37,7 @@ export function enter(entry, start) {
 export function tap(cell) {
   const input = store.state.input;
   if (input.prefix.length >= 8) return;
-  input.prefix.push({ cell });
-  store.update({ input });
+  actions.pictureTapped(input.withTap(cell));
 }
 
 /** Choices wait for the engine; Escape lets go of the cells tapped. */
@@ -53,9 +52,8 @@ export const cancel = playMode.cancel;
 export function leave({ discard = false } = {}) {
   const { picture, input } = store.state;
   if (!picture) return { session: null, taps: [] };
-  const left = { session: picture.session, taps: input.prefix.slice() };
-  input.reset([]);
-  store.update({ mode: "play", picture: null, input, ...(discard ? { session: null, position: null } : {}) });
+  const left = { session: picture.session, taps: [...input.prefix] };
+  actions.pictureLeft(discard);
   return left;
 }
 

@@ -1,17 +1,18 @@
 // The play mode: a game played on this device, by people and the computer.
-// A move is entered step by step (taps on cells, then choices, input.js) and
+// A move is entered step by step (taps on cells, then choices, move-input.js) and
 // played once whole (moves.js); the computer plays its seats (computer.js).
 //
 // A mode of the game page says what a tap on a cell, a choice and Escape do:
 // `tap(cell)`, `choose(token)`, `cancel()`. app.js hands them the player's
 // input according to `store.state.mode`; another mode (a lesson, a review, a
 // game by links) is one more module like this one.
-import { engine } from "../boot.js";
-import { play } from "../moves.js";
+import { engine } from "../engine/boot.js";
+import { play } from "../controllers/moves.js";
 import { DAMAGED_KEY, mySeats } from "../model/link-game.js";
 import { seatNamesOf } from "../games/index.js";
 import { computerToMove } from "../model/seats.js";
-import { CHANCE, store } from "../store.js";
+import * as actions from "../state/actions.js";
+import { CHANCE, store } from "../state/store.js";
 
 /**
  * One tap or choice toward a move; the move is played once it is whole. A step
@@ -25,13 +26,13 @@ export function enterStep(step) {
     // A game by links: this device plays its own seats, at the game's last position.
     const why = notHere(session, position);
     if (why) {
-      store.update({ refusal: why });
+      actions.refused(why);
       return {};
     }
   }
-  const before = input.prefix.slice();
+  const before = input.prefix;
   const result = input.step(step);
-  store.update({ input, preview: null, refusal: null });
+  actions.inputEntered(result.input);
   const letGo = "cell" in step && before[before.length - 1]?.cell === step.cell; // tapped again on purpose
   if (result.move) play(result.move);
   else if (!result.changed && !letGo) explainRefusal(session, position, [...before, step]);
@@ -60,7 +61,7 @@ async function explainRefusal(session, position, steps) {
   } catch {
     return; // no reason to give: the tap is simply not taken
   }
-  if (store.state.position === position) store.update({ refusal: answer.text });
+  if (store.state.position === position) actions.refused(answer.text);
 }
 
 export const tap = (cell) => enterStep({ cell });
@@ -68,6 +69,5 @@ export const choose = (token) => enterStep({ choice: token });
 
 /** Let go of the move being entered. */
 export function cancel() {
-  const { input } = store.state;
-  if (input.cancel()) store.update({ input, refusal: null });
+  if (store.state.input.active) actions.inputEntered(store.state.input.cancel());
 }

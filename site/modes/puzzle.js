@@ -7,14 +7,14 @@
 // solution's line (the other side's replies played by the page) to its end, and
 // says why it works. Solved puzzles are kept in this browser; nothing of a
 // puzzle is saved as a game.
-import { engine } from "../boot.js";
-import { plainMessage } from "../engine.js";
-import { readPuzzles, writePuzzles } from "../storage.js";
-import { store } from "../store.js";
-import { showMessage } from "../ui.js";
+import { engine } from "../engine/boot.js";
+import { plainMessage } from "../engine/client.js";
+import { readPuzzles, writePuzzles } from "../state/local-storage.js";
+import * as actions from "../state/actions.js";
+import { store } from "../state/store.js";
+import { showMessage } from "../views/dom.js";
 import { showExercise } from "./lesson.js";
 
-let motions = 0;
 const files = new Map(); // game -> its puzzles, fetched once
 
 /** A game's puzzles, easiest first, from the file the build ships. */
@@ -40,7 +40,7 @@ export async function enter(entry, id) {
   const solved = readPuzzles(entry.name);
   let index = list.findIndex((p) => p.id === id);
   if (index < 0) index = Math.max(0, list.findIndex((p) => !solved.includes(p.id)));
-  store.update({ puzzle: { game: entry.name, list, solved, index: 0, step: 0, outcome: null } });
+  actions.puzzleChanged({ game: entry.name, list, solved, index: 0, step: 0, outcome: null });
   await show(index);
 }
 
@@ -58,7 +58,7 @@ function enterStep(step) {
   const { input, busy, puzzle, position } = store.state;
   if (busy || !puzzle || puzzle.outcome || position.to_move !== puzzle.list[puzzle.index].solver) return;
   const result = input.step(step);
-  store.update({ input, preview: null });
+  actions.inputEntered(result.input, { keepRefusal: true });
   if (result.move) attempt(result.move);
 }
 
@@ -74,9 +74,8 @@ async function playOut(moves, puzzle) {
     position = await engine.call("play", { record: session.record, move });
     if (store.state.puzzle?.index !== puzzle.index || store.state.puzzle.game !== puzzle.game) return null;
     session = { ...session, record: position.record, cursor: position.record.moves.length };
-    store.state.input.reset(position.legal);
-    store.update({ session, position, input: store.state.input,
-      motion: { id: ++motions, events: position.last_move?.events || [], position } });
+    actions.positionShown(session, position);
+    actions.moveShown(position.last_move?.events, position);
   }
   return position;
 }
@@ -87,8 +86,7 @@ async function attempt(move) {
   const item = puzzle.list[puzzle.index];
   // Right: a move the proof accepts here (along another order of a turn, that order's own move).
   const accepted = puzzle.line === item.line ? item.accept[puzzle.step] || [] : [puzzle.line[puzzle.step]];
-  store.update({ busy: store.state.busy + 1 });
-  try {
+  await actions.withInputLocked(async () => {
     if (!accepted.includes(move)) {
       // Shown on the board, with the answer that refutes it where the puzzle has one.
       const refuted = puzzle.step === 0 && item.replies[move] ? [move, item.replies[move]] : [move];
@@ -110,14 +108,11 @@ async function attempt(move) {
     }
     if (!position) return; // left meanwhile
     if (step >= line.length || position.is_over) finish(puzzle, { ok: true, text: item.why });
-    else store.update({ puzzle: { ...store.state.puzzle, step, line } });
-  } catch (error) {
+    else actions.puzzleChanged({ ...store.state.puzzle, step, line });
+  }).catch((error) => {
     showMessage(plainMessage(error.message));
-    store.state.input.cancel();
-    store.update({ input: store.state.input });
-  } finally {
-    store.update({ busy: store.state.busy - 1 });
-  }
+    actions.inputCancelled();
+  });
 }
 
 /** The puzzle's outcome said; a solved one kept. */
@@ -126,8 +121,8 @@ function finish(puzzle, outcome) {
   const id = puzzle.list[puzzle.index].id;
   const solved = outcome.ok && !puzzle.solved.includes(id) ? [...puzzle.solved, id] : puzzle.solved;
   if (solved !== puzzle.solved) writePuzzles(puzzle.game, solved);
-  store.state.input.reset([]);
-  store.update({ input: store.state.input, puzzle: { ...store.state.puzzle, solved, outcome } });
+  actions.puzzleChanged({ ...store.state.puzzle, solved, outcome });
+  actions.inputClosed();
 }
 
 /** The same puzzle again, from its position. */
@@ -141,22 +136,18 @@ export async function reveal() {
   const puzzle = store.state.puzzle;
   const item = puzzle.list[puzzle.index];
   await show(puzzle.index);
-  store.update({ busy: store.state.busy + 1 });
-  try {
+  await actions.withInputLocked(async () => {
     await playOut(item.line, store.state.puzzle);
-    store.state.input.reset([]);
-    store.update({ input: store.state.input,
-      puzzle: { ...store.state.puzzle, outcome: { ok: false, shown: true,
-        text: item.why.startsWith(item.answer) ? item.why : `The answer: ${item.answer}. ${item.why}` } } });
-  } finally {
-    store.update({ busy: store.state.busy - 1 });
-  }
+    actions.puzzleChanged({ ...store.state.puzzle, outcome: { ok: false, shown: true,
+      text: item.why.startsWith(item.answer) ? item.why : `The answer: ${item.answer}. ${item.why}` } });
+    actions.inputClosed();
+  });
 }
 
 /** Leave the puzzles: back to the game in progress. */
 export function leave() {
   const puzzle = store.state.puzzle;
-  store.update({ mode: "play", puzzle: null, session: null, position: null });
+  actions.exerciseLeft();
   history.replaceState(null, "", `#/${puzzle.game}`);
   window.dispatchEvent(new HashChangeEvent("hashchange")); // the route opens the game in progress again
 }

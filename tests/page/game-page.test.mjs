@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MoveInput } from "../../site/input.js";
+import { MoveInput } from "../../site/model/move-input.js";
 import { coachMarks, coachWords, gamePage, pictureHint, seatSummary } from "../../site/model/game-page.js";
-import { initialState } from "../../site/store.js";
+import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
 const UIS = Object.fromEntries(await Promise.all(GAME_NAMES.map(async (name) => [name, await uiOf(name)])));

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { catalogEntry, gameForLink, seatNamesOf } from "../../site/games/index.js";
-import { MoveInput } from "../../site/input.js";
-import { hintMarks, marksFor, motionFor } from "../../site/marks.js";
+import { MoveInput } from "../../site/model/move-input.js";
+import { hintMarks, marksFor, motionFor } from "../../site/model/board-marks.js";
 import { GAME_NAMES, LAYOUTS, positions, uiOf } from "./fixtures.mjs";
 
 const UIS = Object.fromEntries(await Promise.all(GAME_NAMES.map(async (name) => [name, await uiOf(name)])));
@@ -60,7 +60,7 @@ test("every choice on the way to every legal move has words, and a key only one 
   for (const [label, state] of positions()) {
     const ui = UIS[state.record.game];
     for (const { move, steps } of state.legal) {
-      const input = new MoveInput(state.legal);
+      let input = new MoveInput(state.legal);
       for (const step of steps) {
         if ("choice" in step) {
           const { choices } = input.next();
@@ -73,7 +73,7 @@ test("every choice on the way to every legal move has words, and a key only one 
           const hint = ui.hint(state, input.next(), input.selected());
           assert.equal(typeof hint, "string", label);
         }
-        input.step(step);
+        input = input.step(step).input;
       }
     }
   }

@@ -1,10 +1,10 @@
-// Share links and a game by links' fair data (site/links.js): written and read back, and
+// Share links and a game by links' fair data (site/model/share-links.js): written and read back, and
 // every damaged link refused with words.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { catalogEntry } from "../../site/games/index.js";
-import { fairText, parseFair, parseShare, readHash, shareHash } from "../../site/links.js";
+import { fairText, parseFair, parseShare, readHash, shareHash } from "../../site/model/share-links.js";
 import { positions } from "./fixtures.mjs";
 
 const read = (hash) => {

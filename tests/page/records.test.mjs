@@ -1,9 +1,9 @@
-// Records and saves read from text a person pasted or storage kept (site/records.js):
+// Records and saves read from text a person pasted or storage kept (site/model/records.js):
 // every shape the engine would refuse is refused here first, with words.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MAX_RECORD_CHARS, NOT_JSON, jsonDepth, quote, readRecordText, recordProblem, saveProblem } from "../../site/records.js";
+import { MAX_RECORD_CHARS, NOT_JSON, jsonDepth, quote, readRecordText, recordProblem, saveProblem } from "../../site/model/records.js";
 import { positions } from "./fixtures.mjs";
 
 test("every record the engine writes is read back whole", () => {

@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MoveInput } from "../../site/input.js";
+import { MoveInput } from "../../site/model/move-input.js";
 import { askHowToPlay, coachOn, computerToMove, mixedSeats, opponentSeats, playerMoved, seatsOf } from "../../site/model/seats.js";
-import { initialState } from "../../site/store.js";
+import { initialState } from "../../site/state/store.js";
 import { POSITIONS } from "./fixtures.mjs";
 
 const start = POSITIONS["manalath/2/start"];

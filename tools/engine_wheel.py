@@ -1,0 +1,100 @@
+"""The engine as the page loads it: a pure-Python wheel of py_engines, with its bytecode for the
+runtime's Python compiled in Pyodide itself (tools/compile-engine.mjs, run by Node)."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from . import pins
+from .fetch import CACHE, fetch_pyodide
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILE = Path(__file__).resolve().parent / "compile-engine.mjs"
+
+
+def build_engine_wheel(out: Path) -> Path:
+    """Build py_engines into a pure-Python wheel with pip and the pyproject's backend.
+
+    The build runs on a copy of the package, so that setuptools' scratch files
+    never land in (or race over) the project folder.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "src"
+        shutil.copytree(ROOT / "py_engines", source / "py_engines", ignore=shutil.ignore_patterns("__pycache__"))
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, source / name)
+        command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)]
+        subprocess.run(command, check=True, cwd=scratch)
+    wheels = list(out.glob("py_engines-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"[build] expected one engine wheel in {out}, found {wheels}")
+    add_bytecode(wheels[0])
+    return wheels[0]
+
+
+def bytecode_name(source: str) -> str:
+    """Where Python 3.14 looks for a module's bytecode: py_engines/ai/search.py ->
+    py_engines/ai/__pycache__/search.cpython-314.pyc."""
+    folder, _, name = source.rpartition("/")
+    return f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
+
+
+def add_bytecode(wheel: Path) -> None:
+    """Add the engine's bytecode for the runtime's Python to the wheel, beside its sources.
+
+    The page would otherwise compile every module on every boot. The .pyc files are
+    "unchecked hash-based" (PEP 552): Python loads them without comparing them with the
+    sources, which are the same by construction. Compiling needs Node (npm's) to run
+    Pyodide; the result is cached in .cache/ under a digest of the sources.
+    """
+    with zipfile.ZipFile(wheel) as z:
+        sources = {n: z.read(n) for n in z.namelist() if n.startswith("py_engines/") and n.endswith(".py")}
+    digest = hashlib.sha256(pins.PYODIDE_VERSION.encode() + COMPILE.read_bytes())
+    for name in sorted(sources):
+        digest.update(name.encode() + b"\0" + sources[name])
+    cached = CACHE / f"bytecode-{digest.hexdigest()[:16]}"
+    if not cached.is_dir():
+        node = shutil.which("node")
+        if not node:
+            raise SystemExit("[build] Node.js (installed with npm) is needed to compile the engine for Pyodide")
+        partial = Path(tempfile.mkdtemp(dir=CACHE))
+        found = subprocess.run([node, str(COMPILE), str(fetch_pyodide()), str(wheel),
+                                str(partial)], capture_output=True, text=True)
+        if found.returncode != 0:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise SystemExit(f"[build] compiling the engine in Pyodide failed:\n{found.stderr[-3000:]}")
+        shutil.rmtree(cached, ignore_errors=True)
+        partial.rename(cached)
+        for old in sorted(CACHE.glob("bytecode-*"), key=lambda p: p.stat().st_mtime)[:-8]:
+            shutil.rmtree(old, ignore_errors=True)  # keep the last few
+    expected = {bytecode_name(n) for n in sources}
+    pycs = {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.pyc")}
+    if set(pycs) != expected:
+        raise SystemExit(f"[build] {cached} holds {sorted(pycs)}, not the bytecode of {sorted(expected)}")
+
+    def record_line(name: str, data: bytes) -> str:
+        hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        return f"{name},sha256={hashed},{len(data)}\n"
+
+    with zipfile.ZipFile(wheel) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    rewritten = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in entries:
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = info.filename
+                lines = data.decode()
+                continue
+            z.writestr(info, data)
+        for name, data in sorted(pycs.items()):
+            z.writestr(name, data)
+            lines += record_line(name, data)
+        z.writestr(record, lines)
+    rewritten.replace(wheel)
