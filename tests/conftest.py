@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -229,12 +229,14 @@ def warm_page(request, warm_contexts, name: str, options: dict):
 @pytest.fixture
 def screen(request, warm_contexts, server):
     """`screen(width, height)`: a page with empty storage on a screen of that size (touch below
-    800 pixels wide), in a warm context of that size; failing the test on console errors."""
+    800 pixels wide), in a warm context of that size; `mobile`: a phone's browser (its viewport
+    meta tag read, as Chromium on a phone does); failing the test on console errors."""
     opened = []
 
-    def open_screen(width: int, height: int):
-        pages = warm_page(request, warm_contexts, f"{width}x{height}",
-                          {"viewport": {"width": width, "height": height}, "has_touch": width < 800})
+    def open_screen(width: int, height: int, mobile: bool = False):
+        options = {"viewport": {"width": width, "height": height}, "has_touch": width < 800 or mobile,
+                   **({"is_mobile": True} if mobile else {})}
+        pages = warm_page(request, warm_contexts, f"{width}x{height}{' mobile' if mobile else ''}", options)
         opened.append(pages)
         return next(pages)
 
@@ -333,6 +335,17 @@ def no_csp_violations(request):
     assert not reports, "Content-Security-Policy violations: " + "; ".join(map(str, reports))
 
 
+def wait_until(check, timeout: float = 30.0):
+    """Wait until ``check()`` gives something true (what the test process itself sees: the
+    servers' reports), polling; fail after ``timeout`` seconds. Returns what it gave."""
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {getattr(check, '__doc__', None) or check}")
+        time.sleep(0.05)
+    return found
+
+
 def visit_and_keep(page, url: str) -> None:
     """Open `url`, wait until the page is ready and the service worker controls it
     (the site is kept for offline visits from then on)."""
@@ -370,16 +383,44 @@ def tap_choice(page, token: str) -> None:
         choice.tap()
 
 
-def tap_move(page, game, move: str, answered: bool = False) -> None:
-    """Enter ``move`` on the page by its steps (taps on live cells, then choices),
-    wait until it is played, and play it on ``game`` too. ``answered``: the page may
-    play more moves at once after it (a puzzle's replies), so wait for more, not one more."""
-    count = page.locator("#moves [data-ply]").count()
+# -- the page object: a game's page as a player uses it ----------------------------------------
+
+BOARD_CELL = {"manalath": "e5", "ambush": "c3", "nymbat": "h8", "not_nyout": "C", "nimbus": "d4"}
+"""A cell of each game's board: once it is drawn, the board is on screen."""
+
+
+def game_query(moves=None, **params) -> str:
+    """A share link's query: ``?moves=a.b&seed=3&players=4`` (each move quoted, true and false
+    as the page writes them); "" when there is nothing to say."""
+    parts = [] if moves is None else ["moves=" + ".".join(quote(m, safe="") for m in moves)]
+    parts += [f"{name}={str(value).lower() if isinstance(value, bool) else value}" for name, value in params.items()]
+    return "?" + "&".join(parts) if parts else ""
+
+
+def open_game(page, base: str, game: str, query: str = "", drawn: str | None = None) -> None:
+    """Open ``game``'s page (``query``: a link's, game_query), wait until it can be played and its
+    board is drawn (or ``drawn``, a selector, is on the page)."""
+    page.goto(f"{base}#/{game}{query}")
+    wait_ready(page)
+    page.wait_for_selector(drawn or f'[data-cell="{BOARD_CELL[game]}"]')
+
+
+def enter_move(page, game, move: str) -> None:
+    """Enter ``move`` by its steps: taps on live cells, then choices (``game``: the engine's
+    position, which knows the steps)."""
     for step in game.move_steps(move):
         if "cell" in step:
             page.tap(f'[data-cell="{step["cell"]}"][data-live]')
         else:
             tap_choice(page, step["choice"])
+
+
+def tap_move(page, game, move: str, answered: bool = False) -> None:
+    """Enter ``move`` on the page, wait until it is played, and play it on ``game`` too.
+    ``answered``: the page may play more moves at once after it (a puzzle's replies), so wait
+    for more, not one more."""
+    count = page.locator("#moves [data-ply]").count()
+    enter_move(page, game, move)
     done = f"> {count}" if answered else f"=== {count + 1}"
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length {done}")
     game.play(move)

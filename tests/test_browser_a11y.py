@@ -29,9 +29,9 @@ def open_dialog(page, button: str, dialog: str) -> None:
 
 
 def close_dialogs(page) -> None:
-    while page.locator("dialog[open]").count():
+    while (count := page.locator("dialog[open]").count()):
         page.keyboard.press("Escape")
-        page.wait_for_timeout(50)
+        page.wait_for_function("(count) => document.querySelectorAll('dialog[open]').length < count", arg=count)
 
 
 # What each game's page shows part-way through, which the check must see: the choices

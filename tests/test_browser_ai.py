@@ -7,11 +7,10 @@ import pytest
 
 from tools import suite
 import py_engines
-from conftest import DESKTOP, PHONE, Console, open_context, shot, tap_move, wait_ready
+from conftest import Console, DESKTOP, game_query, open_context, open_game, PHONE, shot, tap_move, wait_ready
 from py_engines.ai import LEVELS, Search, analyse
 from py_engines.playout import random_game
 from test_browser_manalath_end_to_end import Player, played
-from test_browser_not_nyout import link, open_game
 
 pytestmark = pytest.mark.browser
 
@@ -119,7 +118,9 @@ def test_buttons_stay_usable_while_the_computer_thinks(phone, server):
     page.click("#setup-start")
     page.wait_for_function(f"{MOVES} === 0")
     page.wait_for_selector("#thinking", state="hidden")
-    page.wait_for_timeout(3_000)  # longer than a hard search
+    # The page does not wait for the computer: White, a person, is to move (the computer starts
+    # at once, thinking shown, whenever the game waits for it).
+    page.wait_for_selector("body[data-ready]:not([data-computer-turn])")
     assert played(page) == []
     assert "White" in page.inner_text("#status")
     assert page.input_value("#seat-1") == "hard"
@@ -139,8 +140,8 @@ def test_the_computer_plays_itself_and_stops_when_told(browser, server):
     page.wait_for_function("document.querySelector('#status').textContent.includes('White to move')", timeout=10_000)
     page.wait_for_selector("#thinking", state="hidden")
     count = len(played(page))
-    page.wait_for_timeout(800)
-    assert len(played(page)) == count
+    page.wait_for_selector("body[data-ready]:not([data-computer-turn])")  # the page waits for White, a person
+    assert len(played(page)) == count and page.locator("#thinking").is_hidden()
     context.close()
     assert console.problems == []
 
@@ -287,7 +288,7 @@ def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(br
     me = game.current
     context = open_context(browser, DESKTOP)
     page = context.new_page()
-    open_game(page, server.url, link(game.history, 4))
+    open_game(page, server.url, "not_nyout", game_query(game.history, seed=4))
     page.evaluate("""() => {
       window.toldSpent = [];
       new MutationObserver(() => window.toldSpent.push(Number(document.body.dataset.turnSpent)))

@@ -2,24 +2,14 @@
 captures, and play a game to its end by tapping."""
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import label, shot, tap_move, wait_ready
+from conftest import game_query, label, open_game, shot, tap_move
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
-
-
-def open_ambush(page, base: str, moves: list[str] | None = None) -> None:
-    suffix = f"?moves={'.'.join(quote(m, safe='') for m in moves)}" if moves else ""
-    page.goto(base + "#/ambush" + suffix)
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="c3"]')
-
-
 
 
 def game_after(moves: list[str]):
@@ -31,7 +21,7 @@ def game_after(moves: list[str]):
 
 def test_place_and_turn_by_tapping(phone, server):
     page = phone
-    open_ambush(page, server.url)
+    open_game(page, server.url, "ambush")
     assert page.inner_text("#status").startswith("Red to move (turn 1 of 30)")
     assert "middle of coaster 1" in label(page, "b2")
     shot(page, "start")
@@ -64,7 +54,7 @@ def pending_game():
 def test_choose_whose_captures_come_first(phone, server):
     page = phone
     before, turn = pending_game()
-    open_ambush(page, server.url, before)
+    open_game(page, server.url, "ambush", game_query(before))
     game = game_after(before)
     tap_move(page, game, turn)
     assert "Whose captures come first?" in page.inner_text("#status")
@@ -80,7 +70,7 @@ def test_a_whole_game_ends_with_its_result(phone, server):
     page = phone
     whole = random_game("ambush", 11)
     start = len(whole.history) - 6
-    open_ambush(page, server.url, whole.history[:start])
+    open_game(page, server.url, "ambush", game_query(whole.history[:start]))
     game = game_after(whole.history[:start])
     for move in whole.history[start:]:
         tap_move(page, game, move)

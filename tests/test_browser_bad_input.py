@@ -14,7 +14,7 @@ import pytest
 
 from tools import server as tools_server, site as site_build
 import py_engines
-from conftest import PHONE, Server, open_context, wait_ready
+from conftest import open_context, PHONE, Server, wait_ready, wait_until
 from py_engines.playout import random_game
 from test_fuzz import misspell, mutated_request
 
@@ -118,8 +118,8 @@ def play_something(page) -> None:
             cell.first.tap()
         elif choice.count():
             choice.first.tap()
-        else:
-            page.wait_for_timeout(300)  # dice being rolled
+        else:  # dice being rolled: wait for what can be played next (or the game's end)
+            page.wait_for_function("() => document.querySelector('[data-cell][data-live], #choices [data-choice]')")
             continue
         page.wait_for_function("document.body.dataset.busy === '0'")
         if moves.count() > before:
@@ -318,9 +318,8 @@ def test_a_runtime_that_fails_is_restarted(browser, tmp_path):
         assert answers[1:] == [{"ok": True, "result": {"boot": 3, "evalRefused": True}}] * 2
         assert page.evaluate("events").count("ready") == 3
         # The refused eval was reported from the worker: the tests see violations there too.
-        page.wait_for_timeout(500)
-        assert any(r.get("document-uri", "").endswith("/worker.js") and r.get("blocked-uri") == "eval"
-                   for r in tools_server.CSP_REPORTS[before:]), tools_server.CSP_REPORTS[before:]
+        wait_until(lambda: any(r.get("document-uri", "").endswith("/worker.js") and r.get("blocked-uri") == "eval"
+                               for r in tools_server.CSP_REPORTS[before:]))
     finally:
         del tools_server.CSP_REPORTS[before:]  # made on purpose: not a failure of this test
         context.close()
@@ -467,10 +466,9 @@ def test_the_page_refuses_inline_script_and_the_tests_see_it(browser, server):
           s.textContent = 'window.pwned = 2';
           document.body.append(s);
         }""")
-        page.wait_for_timeout(500)
+        wait_until(lambda: {r.get("effective-directive") for r in tools_server.CSP_REPORTS[before:]}
+                   >= {"script-src-attr", "script-src-elem"})
         assert page.evaluate("window.pwned") is None
-        reports = tools_server.CSP_REPORTS[before:]
-        assert {r.get("effective-directive") for r in reports} >= {"script-src-attr", "script-src-elem"}, reports
     finally:
         del tools_server.CSP_REPORTS[before:]  # seen on purpose: not a failure of this test
         context.close()

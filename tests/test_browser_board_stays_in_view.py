@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from conftest import PHONE, open_context, tap_move, wait_ready
+from conftest import open_context, tap_move, wait_ready
 from test_browser_log import before_player_1s_turn, link
 
 pytestmark = pytest.mark.browser

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PHONE, Console, open_context, wait_ready
+from conftest import Console, open_context, open_game, PHONE, wait_ready
 
 pytestmark = pytest.mark.browser
 
 MIDDLES = ("b2", "e2", "b5", "e5")
 # A game of ten turns: Red has stacks on c1, f4, f5 and f6, Black turned coaster 2 last.
 TEN_TURNS = "f5s.d3s.2half-m.3cw-m.f4s.f1s.f6s.a1m.c1m.2half-s"
+
+AMBUSH_LIVE = '[data-cell="c3"][data-live]'  # the board drawn and playable
 
 
 @pytest.fixture(params=["light", "dark"])
@@ -39,12 +41,6 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def open_ambush(page, base: str, moves: str = "", drawn: str = '[data-cell="c3"][data-live]') -> None:
-    page.goto(base + "#/ambush" + (f"?moves={moves}" if moves else ""))
-    wait_ready(page)
-    page.wait_for_selector(drawn)
-
-
 def dashed(page, cell: str) -> bool:
     """Whether the cell shows the dashed box of a cell to tap."""
     return page.eval_on_selector(f'[data-cell="{cell}"] .ring', "r => getComputedStyle(r).stroke !== 'none'")
@@ -56,7 +52,7 @@ def turn_sign_shown(page, cell: str) -> bool:
 
 def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(phone, server):
     page = phone
-    open_ambush(page, server.url, TEN_TURNS)
+    open_game(page, server.url, "ambush", f"?moves={TEN_TURNS}", AMBUSH_LIVE)
     # Placing: the dashed boxes are Red's own stacks, and the line under the board says what they do.
     assert [c for c in ("c1", "f4", "f5", "f6") if dashed(page, c)] == ["c1", "f4", "f5", "f6"]
     assert "one of your stacks (dashed) to place a pyramid there" in page.inner_text("#hint")
@@ -76,7 +72,7 @@ def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(pho
 
 def test_the_four_coasters_are_framed_in_light_and_dark(phone_in, server):
     page = phone_in
-    open_ambush(page, server.url)
+    open_game(page, server.url, "ambush", drawn=AMBUSH_LIVE)
     frames = page.eval_on_selector_all(".region-frame.amb-coaster", """fs => fs.map((f) => {
       const style = getComputedStyle(f);
       const box = f.getBBox();
@@ -101,7 +97,7 @@ def plies(page) -> int:
 
 def test_the_only_size_or_payment_is_taken_without_a_question_and_said(phone, server):
     page = phone
-    open_ambush(page, server.url)
+    open_game(page, server.url, "ambush", drawn=AMBUSH_LIVE)
     # Every tree shows a small: the line says so, and a tap on a cell places it at once.
     assert "a small (the only size at hand)" in page.inner_text("#hint")
     page.tap('[data-cell="a1"]')
@@ -174,7 +170,7 @@ def test_a_turns_mark_covers_no_pyramid_and_no_badge(phone, server):
     # Each way round, the coasters on the left and on the right (the head on the side towards the
     # middle), at the bottom and at the top of the board.
     for turn in ("1cw", "2ccw", "4half", "3half", "3ccw", "4cw"):
-        open_ambush(page, server.url, f"{CROWDED}.{turn}-m", drawn=".marks .mark-turn")
+        open_game(page, server.url, "ambush", f"?moves={CROWDED}.{turn}-m", ".marks .mark-turn")
         assert page.locator(".decos .amb-badge").count() >= 18
         assert page.evaluate(COVERED) == [], turn
 

@@ -125,8 +125,7 @@ def test_a_picture_that_does_not_match_the_save_is_not_shown(returning):
     }""")
     page.close()
     page = returning.open(shown=False)
-    page.wait_for_selector(".board-placeholder")
-    page.wait_for_timeout(300)
+    page.wait_for_selector('body[data-picture="none"] .board-placeholder')  # the page chose not to draw it
     assert page.get_attribute("body", "data-shown") is None
     page.evaluate("releaseEngine()")
     wait_ready(page)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import axe_violations, wait_ready
-from test_browser_bylinks import Device, game_of, moves_shown, tap_move
+from conftest import axe_violations, enter_move, wait_ready
+from test_browser_bylinks import Device, game_of, moves_shown
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,7 @@ def test_invitations_sent_links_and_another_seat_s_choice(phones):
             if not checked and len(joined) > 1:
                 check_own_choice(devices, holder, game, link, joined)
                 checked = True
-            tap_move(holder.page, game, sorted(game.legal_moves())[0])
+            enter_move(holder.page, game, sorted(game.legal_moves())[0])
             holder.settle()
             moved = True
             words, primary = label(holder)

@@ -2,7 +2,6 @@
 and marks what the next move decides; the player can switch it off (kept)."""
 from __future__ import annotations
 
-import json
 
 import pytest
 

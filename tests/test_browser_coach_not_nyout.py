@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from conftest import shot, wait_ready
+from conftest import game_query, open_game, shot
 from py_engines import CHANCE
 from py_engines.rng import Rng
-from test_browser_not_nyout import link, open_game
 from test_refusal_not_nyout import refused_taps
 
 pytestmark = pytest.mark.browser
@@ -42,7 +41,7 @@ def coach_text(page) -> str:
 def test_the_coach_says_a_fights_odds_and_a_refused_tap_says_why(phone, server):
     page = phone
     game, fights, steps = a_fight_for_red()
-    open_game(page, server.url, link(game.history, SEED))
+    open_game(page, server.url, "not_nyout", game_query(game.history, seed=SEED))
     assert page.locator("#coach").is_hidden()   # pass and play, coach not switched on: nothing said
     # Blue is the computer's: Red, a person, is coached before moving.
     page.select_option("#seat-1", "hard")

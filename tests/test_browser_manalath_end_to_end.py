@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tools import site as site_build, suite
-from conftest import PHONE, Console, open_context, status, visit_and_keep, wait_ready
+from conftest import Console, open_context, open_game, PHONE, status, visit_and_keep, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -38,9 +38,7 @@ class Player:
         self.page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
 
     def open_game(self, base: str, suffix: str = "") -> None:
-        self.page.goto(base + "#/manalath" + suffix)
-        wait_ready(self.page)
-        self.page.wait_for_selector('[data-cell="e5"]')
+        open_game(self.page, base, "manalath", suffix)
 
 
 def played(page) -> list[str]:

@@ -2,25 +2,15 @@
 to the game's end by tapping."""
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import label, shot, status, tap_choice, tap_move, wait_ready
+from conftest import game_query, label, open_game, shot, status, tap_choice, tap_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
 OPTIONS = {"goal": "rounds1"}
-
-
-def open_nimbus(page, base: str, moves: list[str], players: int = 2) -> None:
-    query = f"?moves={'.'.join(quote(m, safe='') for m in moves)}&goal=rounds1"
-    if players != 2:
-        query += f"&players={players}"
-    page.goto(base + "#/nimbus" + query)
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="d4"]')
 
 
 def game_after(moves: list[str], players: int = 2):
@@ -37,7 +27,7 @@ SETUP = 90  # moves: 45 pyramids taken and placed
 def test_setup_then_a_move_and_a_collect_by_tapping(phone, server):
     page = phone
     moves = WHOLE.history
-    open_nimbus(page, server.url, moves[:SETUP - 2])
+    open_game(page, server.url, "nimbus", game_query(moves[:SETUP - 2], goal="rounds1"))
     game = game_after(moves[:SETUP - 2])
     assert status(page).startswith("Round 1 setup: Player 1 takes a pyramid (1 left)")
     shot(page, "setup")
@@ -66,7 +56,7 @@ def test_setup_then_a_move_and_a_collect_by_tapping(phone, server):
 def test_a_collect_starts_from_any_pyramid_it_takes(phone, server):
     page = phone
     moves = WHOLE.history
-    open_nimbus(page, server.url, moves[:SETUP])
+    open_game(page, server.url, "nimbus", game_query(moves[:SETUP], goal="rounds1"))
     game = game_after(moves[:SETUP])
     collect = next(m for m in game.legal_moves() if ":" in m and len(game.move_entries(m)) >= 3)
     entries = game.move_entries(collect)
@@ -100,7 +90,7 @@ def test_the_round_and_the_game_end_with_the_result(phone, server):
     page = phone
     moves = WHOLE.history
     start = len(moves) - 6
-    open_nimbus(page, server.url, moves[:start])
+    open_game(page, server.url, "nimbus", game_query(moves[:start], goal="rounds1"))
     game = game_after(moves[:start])
     for move in moves[start:]:
         tap_move(page, game, move)

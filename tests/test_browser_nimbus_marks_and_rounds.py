@@ -5,12 +5,11 @@ ten players' cards above the board."""
 from __future__ import annotations
 
 import math
-from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import tap_move, wait_ready
+from conftest import game_query, open_game, tap_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -18,20 +17,10 @@ pytestmark = pytest.mark.browser
 TEN = random_game("nimbus", 7, 10, random_setup=True, goal="rounds1")
 
 
-def open_link(page, base: str, moves: list[str], players: int = 2, **options) -> None:
-    query = f"?moves={'.'.join(quote(m, safe='') for m in moves)}"
-    if players != 2:
-        query += f"&players={players}"
-    query += "".join(f"&{name}={str(value).lower()}" for name, value in options.items())
-    page.goto(base + "#/nimbus" + query)
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="d4"]')
-
-
 def test_only_the_last_turn_is_marked(phone, server):
     # Ten players, thirty moves in: nine turns of others before Player 5's, with paths and collects.
     page = phone
-    open_link(page, server.url, TEN.history[:30], players=10, random_setup=True, goal="rounds1")
+    open_game(page, server.url, "nimbus", game_query(TEN.history[:30], players=10, random_setup=True, goal="rounds1"))
     marks = page.locator(".marks .mark")
     assert marks.count() > 0
     assert page.locator(".marks .mark.older").count() == 0
@@ -63,7 +52,7 @@ def test_what_a_collect_took_is_never_drawn_over_a_pyramid(phone, server):
     squares = game.view()["squares"]
     taken = [t["cell"] for t in game.events[0]["taken"]]
     page = phone
-    open_link(page, server.url, moves, random_setup=True, goal="rounds1")
+    open_game(page, server.url, "nimbus", game_query(moves, random_setup=True, goal="rounds1"))
     for cell in taken:
         ghost = page.locator(f'.marks .mark-ghost[data-mark="{cell}"]')
         ring = page.locator(f'.marks .mark-ring[data-mark="{cell}"]')
@@ -92,7 +81,7 @@ def test_each_flat_pyramid_points_one_plain_way(phone, server):
     deal = next(f"deal{n}" for n in range(1000) if len({sq["orient"] for sq in dealt(game, n).values()} - {"u"}) == 8)
     squares = dealt(game, int(deal[4:]))
     page = phone
-    open_link(page, server.url, [deal], random_setup=True, goal="rounds1")
+    open_game(page, server.url, "nimbus", game_query([deal], random_setup=True, goal="rounds1"))
     shapes = page.evaluate(FLAT_SHAPES)
     assert {s["cell"] for s in shapes} == {c for c, sq in squares.items() if sq["orient"] != "u"}
     for s in shapes:
@@ -116,7 +105,7 @@ def dealt(game, number: int) -> dict:
 def test_a_finger_sees_what_a_collect_takes_before_it_takes_it(phone, server):
     whole = random_game("nimbus", 3, 2, random_setup=True, goal="rounds1")
     page = phone
-    open_link(page, server.url, whole.history[:1], random_setup=True, goal="rounds1")
+    open_game(page, server.url, "nimbus", game_query(whole.history[:1], random_setup=True, goal="rounds1"))
     game = py_engines.new_game("nimbus", 2, 0, random_setup=True, goal="rounds1")
     game.play(whole.history[0])
     collect = next(m for m in game.legal_moves() if ":" in m and len(game.move_entries(m)) >= 2)
@@ -149,7 +138,7 @@ def test_a_mouse_takes_a_collect_in_one_click(browser, server):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     whole = random_game("nimbus", 3, 2, random_setup=True, goal="rounds1")
-    open_link(page, server.url, whole.history[:1], random_setup=True, goal="rounds1")
+    open_game(page, server.url, "nimbus", game_query(whole.history[:1], random_setup=True, goal="rounds1"))
     game = py_engines.new_game("nimbus", 2, 0, random_setup=True, goal="rounds1")
     game.play(whole.history[0])
     collect = next(m for m in game.legal_moves() if ":" in m)
@@ -180,7 +169,7 @@ def test_a_rounds_end_is_seen_before_the_computer_goes_on(phone, server):
     for move in moves[:-1]:
         game.play(move)
     page = phone
-    open_link(page, server.url, moves[:-1], goal="rounds3")
+    open_game(page, server.url, "nimbus", game_query(moves[:-1], goal="rounds3"))
     page.select_option("#seat-1", "easy")
     tap_move(page, game, moves[-1])  # Player 1 takes the last pyramid; Player 2, the computer, sets up round 2 first
     result = game.rounds[0]
@@ -193,7 +182,7 @@ def test_a_rounds_end_is_seen_before_the_computer_goes_on(phone, server):
     assert go_on.inner_text() == "Start round 2"
     box = go_on.bounding_box()  # under the board, in view with it
     assert box["y"] + box["height"] <= page.viewport_size["height"]
-    page.wait_for_timeout(1500)
+    # The computer's turn waits for the player to go on (the pause is the computer's state, shown above).
     assert page.locator("#moves [data-ply]").count() == len(moves)
     go_on.tap()
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length > {len(moves)}")
@@ -211,7 +200,7 @@ def test_a_new_game_lasts_five_rounds(phone, server):
 
 def test_setting_up_by_hand_is_two_taps_a_pyramid(phone, server):
     page = phone
-    open_link(page, server.url, [])
+    open_game(page, server.url, "nimbus", game_query([]))
 
     def tap(*targets: str) -> None:
         count = page.locator("#moves [data-ply]").count()
@@ -237,7 +226,7 @@ def test_setting_up_by_hand_is_two_taps_a_pyramid(phone, server):
 
 def test_ten_players_cards_leave_the_board_and_its_line_in_view(phone, server):
     page = phone
-    open_link(page, server.url, TEN.history[:30], players=10, random_setup=True, goal="rounds1")
+    open_game(page, server.url, "nimbus", game_query(TEN.history[:30], players=10, random_setup=True, goal="rounds1"))
     height = page.viewport_size["height"]
     assert page.locator("ul.players .player").count() == 10
     board = page.locator("svg.board").bounding_box()

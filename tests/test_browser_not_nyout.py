@@ -1,28 +1,16 @@
 """Not Nyout in the browser, on a phone: summon and move by tapping, and play a game to its end."""
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import shot, status, tap_move, wait_ready
+from conftest import game_query, open_game, shot, status, tap_move
 from py_engines import CHANCE
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
 SEED = 5
-
-
-def link(moves: list[str], seed: int, players: int = 2) -> str:
-    suffix = f"?moves={'.'.join(quote(m, safe='') for m in moves)}&seed={seed}"
-    return suffix + (f"&players={players}" if players != 2 else "")
-
-
-def open_game(page, base: str, suffix: str) -> None:
-    page.goto(base + "#/not_nyout" + suffix)
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="C"]')
 
 
 def wait_moves(page, count: int) -> None:
@@ -36,12 +24,10 @@ def follow_dice(page, game) -> None:
         wait_moves(page, len(game.history))
 
 
-
-
 def test_summon_and_move_by_tapping(phone, server):
     page = phone
     start = ["d7", "d3"]   # Red wins the roll-off and starts
-    open_game(page, server.url, link(start, SEED))
+    open_game(page, server.url, "not_nyout", game_query(start, seed=SEED))
     game = py_engines.new_game("not_nyout", 2, SEED)
     for move in start:
         game.play(move)
@@ -74,7 +60,7 @@ def test_a_whole_game_ends_with_its_winner(phone, server):
     whole = random_game("not_nyout", 11, 2)
     assert whole.is_over
     start = len(whole.history) - 12
-    open_game(page, server.url, link(whole.history[:start], 11))
+    open_game(page, server.url, "not_nyout", game_query(whole.history[:start], seed=11))
     game = py_engines.new_game("not_nyout", 2, 11)
     for move in whole.history[:start]:
         game.play(move)
@@ -93,7 +79,7 @@ def test_a_whole_game_ends_with_its_winner(phone, server):
 def test_four_players_choose_slots_and_homes(phone, server):
     page = phone
     start = ["d4", "d3", "d2", "d1"]
-    open_game(page, server.url, link(start, SEED, players=4))
+    open_game(page, server.url, "not_nyout", game_query(start, seed=SEED, players=4))
     game = py_engines.new_game("not_nyout", 4, SEED)
     for move in start:
         game.play(move)
@@ -132,7 +118,7 @@ def test_a_station_with_two_groups_reads_and_plays_right(phone, server):
     page = phone
     game, seed, station = two_groups_of_the_mover()
     colour = ("red", "blue")[game.to_move]
-    open_game(page, server.url, link(game.history, seed))
+    open_game(page, server.url, "not_nyout", game_query(game.history, seed=seed))
     assert f"{colour} group of 2, {colour} horse" in page.get_attribute(f'[data-cell="{station}"]', "aria-label")
     shot(page, "two-groups")
     # Tapping the station asks which group before the destination.

@@ -1,33 +1,19 @@
 """Nymbat in the browser, on a phone: bring in, move, and play a game to its end by tapping."""
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import pytest
 
 import py_engines
-from conftest import label, shot, tap_move, wait_ready
+from conftest import game_query, label, open_game, shot, tap_move
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
 
 
-def open_nymbat(page, base: str, suffix: str = "") -> None:
-    page.goto(base + "#/nymbat" + suffix)
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="h8"]')
-
-
-
-def link(record_moves: list[str], players: int = 2) -> str:
-    suffix = f"?moves={'.'.join(quote(m, safe='') for m in record_moves)}"
-    return suffix + (f"&players={players}" if players != 2 else "")
-
-
-
 def test_a_first_turn_by_tapping(phone, server):
     page = phone
-    open_nymbat(page, server.url)
+    open_game(page, server.url, "nymbat")
     assert "Red's first turn" in page.inner_text("#status")
     assert "Red's setup area" in label(page, "b4")
     game = py_engines.new_game("nymbat")
@@ -53,7 +39,7 @@ def test_a_whole_game_ends_with_its_winner(phone, server):
     whole = random_game("nymbat", 3)
     assert whole.is_over
     start = len(whole.history) - 6
-    open_nymbat(page, server.url, link(whole.history[:start]))
+    open_game(page, server.url, "nymbat", game_query(whole.history[:start]))
     game = py_engines.load(py_engines.new_game("nymbat").to_json())
     for move in whole.history[:start]:
         game.play(move)
@@ -68,7 +54,7 @@ def test_a_whole_game_ends_with_its_winner(phone, server):
 
 def test_four_players_pick_who_moves(phone, server):
     page = phone
-    open_nymbat(page, server.url, link([], players=4))
+    open_game(page, server.url, "nymbat", game_query([], players=4))
     assert "Red and Gold: who takes the team's turn?" in page.inner_text("#status")
     game = py_engines.new_game("nymbat", 4)
     tap_move(page, game, "p2")

@@ -8,19 +8,13 @@ from urllib.parse import quote
 import pytest
 
 import py_engines
-from conftest import wait_ready
+from conftest import open_game
 from py_engines import CHANCE
 from py_engines.rng import Rng
 
 pytestmark = pytest.mark.browser
 
 HINT = "document.querySelector('#hint').textContent"
-
-
-def open_nimbus(page, base: str, query: str) -> None:
-    page.goto(base + "#/nimbus?" + query)
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="d4"]')
 
 
 def says(page, words: str) -> None:
@@ -32,7 +26,7 @@ def says(page, words: str) -> None:
 
 def test_a_refused_tap_in_play_names_the_rule(phone, server):
     # Deal 5: d1 holds a flat pyramid pointing north (d2 to d4 empty), c3 and d4 are empty.
-    open_nimbus(phone, server.url, "moves=deal5&random_setup=true&goal=rounds1")
+    open_game(phone, server.url, "nimbus", "?moves=deal5&random_setup=true&goal=rounds1")
     phone.tap('[data-cell="d4"]')
     says(phone, "d4 is empty: there is no pyramid there to move.")
     phone.tap('[data-cell="d1"][data-live]')
@@ -48,7 +42,7 @@ def test_a_refused_tap_in_play_names_the_rule(phone, server):
 
 def test_a_refused_tap_in_the_setup_names_the_rule(phone, server):
     moves = ".".join(quote(m, safe="") for m in ("r1", "d4=ne", "r2"))
-    open_nimbus(phone, server.url, f"moves={moves}")
+    open_game(phone, server.url, "nimbus", f"?moves={moves}")
     phone.tap('[data-cell="d4"]')
     says(phone, "d4 holds a flat pyramid, and nothing goes on a flat pyramid.")
     assert phone.locator("#moves [data-ply]").count() == 3
@@ -75,6 +69,6 @@ def test_the_coach_says_in_words_that_the_last_pyramids_win(phone, server):
     (words,) = [note["text"] for note in game.coach() if note["kind"] == "win"]
     assert words.startswith("Collecting the last") and words.endswith(f"Player {game.to_move + 1} wins it.")
     moves = ".".join(quote(m, safe="") for m in game.history)
-    open_nimbus(phone, server.url, f"moves={moves}&seed={game.seed}&random_setup=true&sets=2&goal=rounds1")
+    open_game(phone, server.url, "nimbus", f"?moves={moves}&seed={game.seed}&random_setup=true&sets=2&goal=rounds1")
     phone.select_option(f"#seat-{1 - game.to_move}", "hard")  # the other is the computer's: the coach speaks
     phone.wait_for_function(f"document.querySelector('#coach .coach-text').textContent.includes({words!r})")

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 
 import py_engines
-from conftest import PHONE, Console, open_context, status, tap_move, wait_ready
+from conftest import Console, game_query, open_context, open_game, PHONE, status, tap_move, wait_ready
 from py_engines import CHANCE
 from py_engines.playout import random_game
 
@@ -21,16 +21,9 @@ BLUE_TWO_DICE = ["d2", "d10", "r2", "+2", "r1", "+1", "r3", "+3", "r3", "S1>S4/3
                  "N2>W/3", "r4", "S4>E3/4", "r2-1"]
 
 
-def link(moves: list[str], seed: int, players: int = 2) -> str:
-    suffix = f"?moves={'.'.join(quote(m, safe='') for m in moves)}&seed={seed}"
-    return suffix + (f"&players={players}" if players != 2 else "")
-
-
 def open_not_nyout(page, base: str, moves: list[str], seed: int, players: int = 2):
     """The game at ``moves`` on the page, and the same game in the engine."""
-    page.goto(base + "#/not_nyout" + link(moves, seed, players))
-    wait_ready(page)
-    page.wait_for_selector('[data-cell="C"]')
+    open_game(page, base, "not_nyout", game_query(moves, seed=seed, **({"players": players} if players != 2 else {})))
     # The record's moves are in (and maybe the dice the page rolls next).
     page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length >= {len(moves)}")
     game = py_engines.new_game("not_nyout", players, seed)

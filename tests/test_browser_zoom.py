@@ -4,18 +4,12 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from conftest import tap_move, wait_ready
+from conftest import open_game, tap_move, wait_ready
 
 pytestmark = pytest.mark.browser
 
 ZOOM = "#zoom-board"
 BOX = ".board-scroller"
-
-
-def open_game(page, base: str, name: str) -> None:
-    page.goto(f"{base}#/{name}")
-    wait_ready(page)
-    page.wait_for_selector("[data-cell]")
 
 
 def cell_width(page, cell: str) -> float:
@@ -44,7 +38,7 @@ def places(page) -> dict:
 
 def test_zoom_draws_nymbat_larger_in_a_box_that_pans_and_taps_still_play(phone, server):
     page = phone
-    open_game(page, server.url, "nymbat")
+    open_game(page, server.url, "nymbat", drawn="[data-cell]")
     button = page.locator(ZOOM)
     assert button.get_attribute("aria-label") == "Zoom the board"
     assert button.get_attribute("aria-pressed") == "false"
@@ -83,7 +77,7 @@ def test_zoom_draws_nymbat_larger_in_a_box_that_pans_and_taps_still_play(phone, 
 
 def test_zoom_is_kept_per_game_and_brings_the_selected_cell_into_view(phone, server):
     page = phone
-    open_game(page, server.url, "nymbat")
+    open_game(page, server.url, "nymbat", drawn="[data-cell]")
     page.tap('[data-cell="c9"][data-live]')  # the first step of a move: c9 is selected
     page.tap(ZOOM)
     assert visible_in_box(page, '[data-cell="c9"]')
@@ -94,14 +88,14 @@ def test_zoom_is_kept_per_game_and_brings_the_selected_cell_into_view(phone, ser
     page.wait_for_function("document.querySelector('#zoom-board')?.getAttribute('aria-pressed') === 'true'")
     assert cell_width(page, "h8") >= 40
 
-    open_game(page, server.url, "manalath")  # 61 cells: big enough without a zoom
+    open_game(page, server.url, "manalath", drawn="[data-cell]")  # 61 cells: big enough without a zoom
     assert page.locator(ZOOM).count() == 0
     assert page.locator(BOX).count() == 0
 
 
 def test_keyboard_focus_moves_the_zoomed_board_to_the_focused_cell(phone, server):
     page = phone
-    open_game(page, server.url, "nymbat")
+    open_game(page, server.url, "nymbat", drawn="[data-cell]")
     page.tap(ZOOM)
     page.focus('[data-cell="h8"]')
     for _ in range(7):
@@ -119,7 +113,7 @@ def test_the_zoom_button_covers_no_cell(browser, server, size):
     from conftest import open_context
     context = open_context(browser, {"viewport": {"width": size[0], "height": size[1]}, "has_touch": size[0] < 800})
     page = context.new_page()
-    open_game(page, server.url, "nymbat")
+    open_game(page, server.url, "nymbat", drawn="[data-cell]")
     for zoomed in (False, True):
         button = page.locator(ZOOM).bounding_box()
         # A cell covered: under the button, in the part of the board that shows (the zoomed box clips the rest).

@@ -14,6 +14,7 @@
 import { computerToMove, opponentSeats } from "../model/seats.js";
 import { keptGame } from "../controllers/current-game.js";
 import * as actions from "../state/actions.js";
+import * as hooks from "../views/hooks.js";
 import { store } from "../state/store.js";
 import { showMessage } from "../views/dom.js";
 import * as playMode from "./play.js";
@@ -24,6 +25,7 @@ import * as playMode from "./play.js";
  */
 export function enter(entry, start) {
   const found = keptGame(entry.name);
+  hooks.note("picture", found === false ? "none" : "shown");
   if (found === false) return false;
   // A new game is drawn played the way the player chose (the new game that replaces it keeps its seats).
   const seats = opponentSeats(store.state.opponent, start.players);

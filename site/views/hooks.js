@@ -7,7 +7,10 @@
 //   data-engine   "booted", or "restored" from a memory snapshot (snapshot.js)
 //   data-failed   "1" once the engine could not start
 //   data-thought  the computer's last move: "<move> <iterations>/<budget>[ stopped]"
+//   data-computer-turn  "1" while the game on screen waits for the computer (or the page's dice)
+//   data-picture  "shown" or "none": whether the kept picture of the game was drawn before the engine
 //   data-turn-spent  the seconds of thinking the computer's last search was told its turn had had
+import { computerToMove } from "../model/seats.js";
 import { showsGame } from "../state/store.js";
 
 const body = document.body.dataset;
@@ -28,4 +31,5 @@ export function reflect(state, drawn) {
   note("ready", shown && !page.loading && state.engine === "ready" && !picture ? "1" : null);
   note("busy", state.busy > 0 ? "1" : "0");
   note("failed", state.engine === "failed" ? "1" : null);
+  note("computerTurn", shown && computerToMove(state) ? "1" : null);
 }
