@@ -1,11 +1,12 @@
 // The page's entry point, where the parts are wired together: the engine's
 // boot, routing between the home page and the games' pages (each route puts a
-// page in the store), the game page's input handed to its mode, and the keys.
-// The state of the page is store.js; the views (game-view.js, home-view.js) draw it;
-// the controllers change it: moves.js (changes of position), computer.js (the
-// computer's turns and hints), current-game.js (the game in progress and its saved
-// copy), modes/ (what taps do: play, or the picture drawn before the engine is
-// ready), dialogs/ (one module each). docs/architecture.md tells the whole story.
+// page in the store), the game page's input handed to its mode, the keys, and
+// the controllers that follow the store (registered at the end). The state of
+// the page is state/store.js, changed only through state/actions.js; the views
+// (views/) draw it; the controllers change it: controllers/ (moves, the
+// computer, the coach, the review, the game in progress and its saved copy),
+// modes/ (what taps do), dialogs/ (one module each), by-links/ (a game by
+// links). docs/architecture.md tells the whole story.
 import { engine, watchForUpdates } from "./engine/boot.js";
 import { boardData } from "./games/board-data.js";
 import { followPositions, readCoachChoice, toggleCoach } from "./controllers/coach.js";

@@ -159,7 +159,12 @@ FOUR_HOMES = ["d2", "d10", "d8", "d7", "slot3", "slot1", "slot4", "r3", "home=S"
 
 
 def cards(page) -> list[tuple[str, str, int]]:
-    """Each player's card: its name, its detail and how many lines the detail takes."""
+    """Each player's card: its name, its detail and how many lines the detail takes (once every
+    card is laid out: a card drawn but not yet laid out has no lines)."""
+    page.wait_for_function("""() => {
+      const details = [...document.querySelectorAll('.players .player .player-detail')];
+      return details.length > 0 && details.every((d) => d.getClientRects().length > 0);
+    }""")
     return page.eval_on_selector_all(".players .player", """(els) => els.map((el) => {
       const detail = el.querySelector('.player-detail');
       const range = document.createRange();
