@@ -231,3 +231,7 @@ class NymbatPolicy(Policy):
 
 POLICY = NymbatPolicy
 """The search's knowledge of this game (ai/search.py reads it by the game's name)."""
+
+REVIEW = {"base": "hard", "iterations": 600, "max_seconds": 1.0}
+"""The review's search of this game (ai/review.py): hard's knowledge at a budget that reviews a whole
+typical game within 10 s of CPython (bench/review.py measures it), each point capped in seconds."""

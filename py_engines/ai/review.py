@@ -44,21 +44,17 @@ import json
 from typing import Any
 
 from .. import new_game
+from ..games import game_modules
 from ..core import CHANCE, Game
 from .nimbus import ENDGAME, pyramids
 from .policy import rewards
 from .search import Node, Search, policy_for
 
-# The review's search, per game: hard's knowledge with a budget small enough that a
-# whole typical game is reviewed within 10 s of CPython (bench/review.py measures it),
-# and a safety cap so that one point never holds the worker long.
-REVIEW: dict[str, dict[str, Any]] = {
-    "manalath": {"base": "hard", "iterations": 450, "max_seconds": 1.0},
-    "ambush": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
-    "nymbat": {"base": "hard", "iterations": 600, "max_seconds": 1.0},
-    "not_nyout": {"base": "hard", "iterations": 150, "max_seconds": 1.0},
-    "nimbus": {"base": "hard", "iterations": 150, "max_seconds": 1.0},
-}
+# The review's search, per game: each game's REVIEW (ai/<game>.py), hard's knowledge with a
+# budget small enough that a whole typical game is reviewed within 10 s of CPython
+# (bench/review.py measures it), and a safety cap so that one point never holds the worker long.
+REVIEW: dict[str, dict[str, Any]] = {name: module.REVIEW for name, module in game_modules("py_engines.ai").items()
+                                     if hasattr(module, "REVIEW")}
 
 # A move's mark by the winning chance it gives away (the mover's chance before it less after), largest first.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.35), ("mistake", 0.25), ("inaccuracy", 0.15))
