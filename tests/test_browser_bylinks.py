@@ -56,15 +56,27 @@ SETTLED = """() => new Promise((done) => requestAnimationFrame(() => requestAnim
   () => done(document.body.dataset.busy === '0'))))"""
 
 
-class Device:
-    """One player's phone: a browser context of its own (its own storage)."""
+def device_options(still: bool) -> dict:
+    """A phone; `still`: its player asked for less motion, so a link's moves show at once (the long games)."""
+    return {**PHONE, "reduced_motion": "reduce"} if still else PHONE
 
-    def __init__(self, browser, server, still: bool = False):
+
+class Device:
+    """One player's phone, with storage of its own: a warm context of the test process's
+    (`warm`: a returning visitor's boot, storage emptied between tests) or, with `browser`,
+    a context of its own, new (a first visit; the test may take it offline)."""
+
+    def __init__(self, server, still: bool = False, *, warm: tuple | None = None, browser=None):
         self.server = server
-        # `still`: a player who asked for less motion sees a link's moves at once (the long games' tests).
-        self.context = open_context(browser, {**PHONE, "reduced_motion": "reduce"} if still else PHONE)
-        self.context.add_init_script(KEEP_MESSAGES)
-        self.page = self.context.new_page()
+        self.warm = warm  # (WarmContexts, the context's name)
+        if warm:
+            contexts, name = warm
+            self.context = None
+            self.page = contexts.page(name, device_options(still))
+        else:
+            self.context = open_context(browser, device_options(still))
+            self.page = self.context.new_page()
+        self.page.add_init_script(KEEP_MESSAGES)
         self.console = Console(self.page)
         self.opened = False
 
@@ -122,9 +134,33 @@ class Device:
         self.page.tap("#saved-close")
         assert len(titles) == 1 and "another tab" not in titles[0], titles
 
-    def close(self) -> None:
-        self.context.close()
-        assert self.console.problems == [], self.console.problems
+    def close(self, passed: bool = True) -> None:
+        """Done with the device: a warm context is emptied for the next test (dropped after a
+        failure or a console error), a context of its own closed."""
+        problems = self.console.problems
+        if self.warm:
+            contexts, name = self.warm
+            contexts.reset(name, keep=passed and not problems)
+        else:
+            self.context.close()
+        assert problems == [], problems
+
+
+def device_maker(request, warm_contexts, server):
+    """`make(count, still=False)`: that many more phones, each in a warm context of its own;
+    they are closed after the test (and their contexts dropped if it failed)."""
+    made = []
+
+    def make(count: int, still: bool = False):
+        for _ in range(count):
+            name = f"device-{len(made)}{'-still' if still else ''}"
+            made.append(Device(server, still, warm=(warm_contexts, name)))
+        return made
+
+    yield make
+    passed = getattr(request.node, "passed_call", False)
+    for device in made:
+        device.close(passed)
 
 
 def move_and_send(device, move: str) -> str:
@@ -165,16 +201,8 @@ def play_by_links(devices, seats_of, game_name: str, players: int, rng: random.R
 
 
 @pytest.fixture
-def devices(browser, server):
-    made = []
-
-    def make(count: int, still: bool = False):
-        made.extend(Device(browser, server, still) for _ in range(count))
-        return made
-
-    yield make
-    for device in made:
-        device.close()
+def devices(request, warm_contexts, server):
+    yield from device_maker(request, warm_contexts, server)
 
 
 def moves_shown(page) -> int:
@@ -326,7 +354,7 @@ def test_a_changed_roll_is_refused_and_nobody_rolls_alone(devices):
 
 def test_a_link_opens_offline_on_a_device_that_kept_the_site(browser, own_server):
     """Offline, a link opens the site the service worker kept, and the game goes on by links."""
-    red, blue = Device(browser, own_server), Device(browser, own_server)
+    red, blue = Device(own_server, browser=browser), Device(own_server, browser=browser)
     try:
         for device in (red, blue):
             visit_and_keep(device.page, own_server.url + "#/manalath")

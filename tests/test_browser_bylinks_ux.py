@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import axe_violations, enter_move, wait_ready
-from test_browser_bylinks import Device, game_of, moves_shown
+from test_browser_bylinks import device_maker, game_of, moves_shown
 
 pytestmark = pytest.mark.browser
 
@@ -18,16 +18,9 @@ DAMAGED = "This device's key for this game is damaged: you can watch the game bu
 
 
 @pytest.fixture
-def phones(browser, server):
-    made = []
-
-    def make(count: int):
-        made.extend(Device(browser, server, still=True) for _ in range(count))
-        return made
-
-    yield make
-    for phone in made:
-        phone.close()
+def phones(request, warm_contexts, server):
+    for make in device_maker(request, warm_contexts, server):
+        yield lambda count: make(count, still=True)
 
 
 def panel(device) -> str:
