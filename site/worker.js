@@ -15,6 +15,7 @@
 //               {type: "thinking", id, iterations, budget}  a search's progress, after each slice
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD } from "./build-info.js";
+import { jsonDepth } from "./model/records.js";
 import { canKeepSnapshot, dropSnapshot, keepSnapshotWhenIdle, readSnapshot, requestEnded, requestStarted } from "./engine/snapshot.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -216,22 +217,8 @@ function culprit(request, weight) {
   return worst === null ? "" : ` (in the field '${worst.slice(0, 80)}')`;
 }
 
-/** Whether the lists and objects of JSON text nest deeper than `limit` (brackets in strings do not count). */
-function depthOver(text, limit) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // a backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > limit) return true;
-    } else if (c === 93 || c === 125) depth--;
-  }
-  return false;
-}
+/** Whether the lists and objects of JSON text nest deeper than `limit` (model/records.js counts them). */
+const depthOver = (text, limit) => jsonDepth(text, limit) > limit;
 
 /**
  * Replace the runtime of generation `failed` by a fresh one (once, however many

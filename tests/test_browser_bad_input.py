@@ -291,7 +291,8 @@ def test_a_runtime_that_fails_is_restarted(browser, tmp_path):
     (site / "pyodide").mkdir(parents=True)
     (site / "wheels").mkdir()
     (site / "engine").mkdir()
-    for module in ("worker.js", "engine/snapshot.js"):
+    (site / "model").mkdir()
+    for module in ("worker.js", "engine/snapshot.js", "model/records.js"):
         shutil.copy2(Path(site_build.ROOT) / "site" / module, site / module)
     (site / "pyodide" / "pyodide.mjs").write_text(FAKE_PYODIDE)
     (site / "wheels" / "engine.whl").write_bytes(b"fake")
