@@ -255,7 +255,7 @@ def print_boot(found: dict, runs: int, against: Path | None = None) -> None:
         print(f"  {kind:<9}{med('floor', kind, 'ready'):12.2f}{row}   {target}")
     print("  (floor: bench/floor.html boots Pyodide alone, no service worker, from the HTTP cache on return visits;"
           " shown: the board with the game on screen; ready: playable; / floor: the median of each run's ratio)")
-    print(f"  the browser's CPU seconds per visit (median; little changed by other work on the machine):")
+    print("  the browser's CPU seconds per visit (median; little changed by other work on the machine):")
     for kind in VISITS:
         cells = "".join(f"   {('app', 'other')[i]} {med(who, kind, 'cpu'):5.2f} ({ratio(who, kind, 'cpu'):.2f} x floor)"
                         for i, who in enumerate(apps))

@@ -11,7 +11,6 @@
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .core import (CHANCE, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, RECORD_FIELDS, RECORD_FORMAT,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import sys
@@ -149,12 +150,13 @@ def device(request):
 class WarmContexts:
     """One browser context per device, kept for a test process's whole run: a test's
     page opens in it with the runtime's compiled code, the service worker and the
-    engine's memory snapshot already there (a returning visitor's boot, not a cold
-    one, which costs seconds), and the test starts from empty storage (`reset`).
+    engine's memory snapshot already there (a returning visitor's boot, about 1 s, not
+    a first one, about 5 s: `prime`), and the test starts from empty storage (`reset`).
     A test that failed leaves its context behind: the next one starts a new one."""
 
-    def __init__(self, browser) -> None:
+    def __init__(self, browser, base: str) -> None:
         self.browser = browser
+        self.base = base
         self.contexts: dict[str, object] = {}
         self.origins: dict[str, set[str]] = {}
 
@@ -162,12 +164,24 @@ class WarmContexts:
         if name not in self.contexts:
             self.contexts[name] = open_context(self.browser, options)
             self.origins[name] = set()
+            self.prime(self.contexts[name])
         context = self.contexts[name]
         page = context.new_page()
         origins = self.origins[name]
         page.on("framenavigated", lambda frame: frame.parent_frame is None and frame.url.startswith("http")
                 and origins.add("{0.scheme}://{0.netloc}".format(urlsplit(frame.url))))
         return page
+
+    def prime(self, context) -> None:
+        """Visit the site once in `context` and wait until the engine has kept its memory
+        snapshot (engine/snapshot.js keeps it once the engine was idle a moment), then empty
+        the storage the visit wrote."""
+        first = context.new_page()
+        first.goto(self.base)
+        wait_ready(first)
+        wait_until(lambda: first.evaluate(SNAPSHOT_KEPT), timeout=60)
+        first.evaluate("localStorage.clear()")
+        first.close()
 
     def reset(self, name: str, keep: bool) -> None:
         """Close the test's pages and empty the storage a test may leave (localStorage; the
@@ -201,9 +215,13 @@ class WarmContexts:
             self.reset(name, keep=False)
 
 
+# Whether the engine's memory snapshot is in the build's cache (engine/snapshot.js's key).
+SNAPSHOT_KEPT = "caches.match(new URL('engine.snapshot', location.href).href).then(Boolean)"
+
+
 @pytest.fixture(scope="session")
-def warm_contexts(browser):
-    contexts = WarmContexts(browser)
+def warm_contexts(browser, server):
+    contexts = WarmContexts(browser, server.url)
     yield contexts
     contexts.close()
 
@@ -227,29 +245,40 @@ def warm_page(request, warm_contexts, name: str, options: dict):
 
 
 @pytest.fixture
-def screen(request, warm_contexts, server):
-    """`screen(width, height)`: a page with empty storage on a screen of that size (touch below
-    800 pixels wide), in a warm context of that size; `mobile`: a phone's browser (its viewport
-    meta tag read, as Chromium on a phone does); failing the test on console errors."""
+def returning(request, warm_contexts, server):
+    """`returning(options)`: a page with empty storage on a device of those options (a browser
+    context's: viewport, touch, colour scheme...), as a returning visitor's, in the warm context
+    of those options; failing the test on console errors. Pages of the same options in one test
+    share their storage, as two tabs do."""
     opened = []
 
-    def open_screen(width: int, height: int, mobile: bool = False):
-        options = {"viewport": {"width": width, "height": height}, "has_touch": width < 800 or mobile,
-                   **({"is_mobile": True} if mobile else {})}
-        pages = warm_page(request, warm_contexts, f"{width}x{height}{' mobile' if mobile else ''}", options)
+    def open_page(options: dict):
+        pages = warm_page(request, warm_contexts, json.dumps(options, sort_keys=True), options)
         opened.append(pages)
         return next(pages)
 
-    yield open_screen
+    yield open_page
     for pages in opened:
         next(pages, None)
 
 
+def screen_options(width: int, height: int, mobile: bool = False) -> dict:
+    """A screen of that size (touch below 800 pixels wide); `mobile`: a phone's browser (its
+    viewport meta tag read, as Chromium on a phone does)."""
+    return {"viewport": {"width": width, "height": height}, "has_touch": width < 800 or mobile,
+            **({"is_mobile": True} if mobile else {})}
+
+
 @pytest.fixture
-def page(request, warm_contexts, server, device):
+def screen(returning):
+    """`screen(width, height, mobile=False)`: `returning`'s page on such a screen (screen_options)."""
+    return lambda width, height, mobile=False: returning(screen_options(width, height, mobile))
+
+
+@pytest.fixture
+def page(returning, device):
     """A page with empty storage on a phone or desktop, failing the test on console errors."""
-    name, options = device
-    yield from warm_page(request, warm_contexts, name, options)
+    return returning(device[1])
 
 
 # Playwright polls a wait_for_function *expression* with eval() inside the page,

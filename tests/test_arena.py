@@ -8,7 +8,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import arena  # noqa: E402
-from py_engines.ai import LEVELS  # noqa: E402
 
 
 def test_wilson_interval_brackets_the_rate():

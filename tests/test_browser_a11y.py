@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import AXE_COLOUR_RULES, PHONE, axe_violations, open_context, wait_ready
+from conftest import AXE_COLOUR_RULES, PHONE, axe_violations, wait_ready
 from test_browser_log import before_player_1s_turn, link
 
 pytestmark = pytest.mark.browser
@@ -40,11 +40,10 @@ SHOWN = {"ambush": '[data-choice="cw"]', "nymbat": '[data-choice="pass"]',
          "not_nyout": '#banner:not([hidden]) >> nth=0', "nimbus": "#choices [data-choice]", "manalath": ".marks .mark"}
 
 
-def test_no_serious_axe_violation_on_any_screen(browser, server):
+def test_no_serious_axe_violation_on_any_screen(returning, server):
     """Every screen in light and in dark (the same page, its colour scheme switched: in
     dark only the rules about colours, the rest being the same in both)."""
-    context = open_context(browser, PHONE)
-    page = context.new_page()
+    page = returning(PHONE)
     found: dict[str, list[str]] = {}
 
     def check(where: str) -> None:
@@ -93,7 +92,6 @@ def test_no_serious_axe_violation_on_any_screen(browser, server):
     open_dialog(page, "#share", "#share-dialog")
     check("share")
     close_dialogs(page)
-    context.close()
     assert not found, "axe-core violations:\n" + "\n".join(
         f"{rule}\n  " + "\n  ".join(where[:8]) for rule, where in found.items())
 
@@ -190,10 +188,9 @@ def scrolls_to_the_end_by_keyboard(page, dialog: str) -> bool:
     return True
 
 
-def test_every_dialog_scrolls_from_the_keyboard(browser, server):
+def test_every_dialog_scrolls_from_the_keyboard(screen, server):
     """On a phone held sideways (740x360) the dialogs are taller than the screen."""
-    context = open_context(browser, {"viewport": {"width": 740, "height": 360}, "has_touch": True})
-    page = context.new_page()
+    page = screen(740, 360)
     moves, seed = before_player_1s_turn("nimbus")
     page.goto(server.url + link("nimbus", moves, seed))
     wait_ready(page)
@@ -212,4 +209,3 @@ def test_every_dialog_scrolls_from_the_keyboard(browser, server):
             assert box["y"] >= 0 and box["y"] + box["height"] <= 360, (dialog, box)
         close_dialogs(page)
     assert "#rules-dialog" in scrolled and "#setup-dialog" in scrolled, scrolled
-    context.close()

@@ -7,7 +7,7 @@ import pytest
 
 from tools import suite
 import py_engines
-from conftest import Console, DESKTOP, game_query, open_context, open_game, PHONE, shot, tap_move, wait_ready
+from conftest import DESKTOP, game_query, open_game, PHONE, shot, tap_move, wait_ready
 from py_engines.ai import LEVELS, Search, analyse
 from py_engines.playout import random_game
 from test_browser_manalath_end_to_end import Player, played
@@ -47,7 +47,7 @@ def test_play_against_the_computer_undo_and_reload(phone, server):
     reply_cell = moves[1][:-1]
     # The reply is marked on the board and told in words, under the board and in the log.
     assert page.locator(f'.marks .newest[data-mark="{reply_cell}"]').count() == 1
-    assert page.locator(f'.marks [data-mark="e5"]').count() == 0  # White's own move is no news to White
+    assert page.locator('.marks [data-mark="e5"]').count() == 0  # White's own move is no news to White
     told = f"Black places a {'white' if moves[1].endswith('w') else 'black'} piece on {reply_cell}."
     assert page.inner_text("#recent") == told
     assert page.locator("#moves .turn-text").last.inner_text() == told
@@ -82,7 +82,7 @@ def test_a_hint_marks_a_cell(phone, server):
     hinted = page.get_attribute("[data-hint]", "data-cell")
     # Said in words, and drawn on the board.
     page.wait_for_function("document.querySelector('#hint').textContent.includes('places')")
-    assert f"Hint: Black places a " in page.inner_text("#hint") and f" piece on {hinted} (" in page.inner_text("#hint")
+    assert "Hint: Black places a " in page.inner_text("#hint") and f" piece on {hinted} (" in page.inner_text("#hint")
     assert page.locator(f'.marks .hint[data-mark="{hinted}"]').count() == 1
     assert "empty" in page.get_attribute(f'[data-cell="{hinted}"]', "aria-label")
     # The hint goes with the next move.
@@ -126,10 +126,8 @@ def test_buttons_stay_usable_while_the_computer_thinks(phone, server):
     assert page.input_value("#seat-1") == "hard"
 
 
-def test_the_computer_plays_itself_and_stops_when_told(browser, server):
-    context = open_context(browser, DESKTOP)
-    page = context.new_page()
-    console = Console(page)
+def test_the_computer_plays_itself_and_stops_when_told(returning, server):
+    page = returning(DESKTOP)
     player = Player(page, "desktop")
     player.open_game(server.url)
     page.select_option("#seat-0", "easy")
@@ -142,8 +140,6 @@ def test_the_computer_plays_itself_and_stops_when_told(browser, server):
     count = len(played(page))
     page.wait_for_selector("body[data-ready]:not([data-computer-turn])")  # the page waits for White, a person
     assert len(played(page)) == count and page.locator("#thinking").is_hidden()
-    context.close()
-    assert console.problems == []
 
 
 # -- The expert, "move now", and the same move in Pyodide as in CPython -----------------
@@ -227,13 +223,12 @@ def nimbus_round_ends(count: int) -> list:
     return found
 
 
-def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, server):
+def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(returning, server):
     """Over all five games, at several levels: same position, level and seed, same move (and
     the same value and playouts). Pyodide is another Python (3.14) on another C library, whose
     exp, log and pow differ from CPython's here in the last bits; a search that used them, or
     summed floats with sum(), chose other moves (Nimbus, for one)."""
-    context = open_context(browser, PHONE)
-    page = context.new_page()
+    page = returning(PHONE)
     page.goto(server.url + "#/")
     wait_ready(page)
     page.evaluate(suite.ENGINE_PROBE_JS, "./worker.js")
@@ -269,11 +264,10 @@ def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(browser, se
         assert (found["move"], found["value"]) == (expected["move"], expected["value"]), \
             (name, level, found["iterations"], game.history)
         compared += 1
-    context.close()
     assert len(cases) == 4 * 6 + 12 + 3 + 2 and compared >= len(cases) - 2, f"{compared} of {len(cases)} compared"
 
 
-def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(browser, server):
+def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(returning, server):
     # A Not Nyout turn is a move per die: the engine holds the whole turn to the level's
     # turn_seconds, so the page tells each search the turn's thinking so far: nothing for
     # the turn's first move, more for each later one, and nothing again at the next turn.
@@ -286,8 +280,7 @@ def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(br
         game.play(move)
     assert game.rolls is None and len(game._groups_of(game.current)) >= 2, "no turn of two dice in this game"
     me = game.current
-    context = open_context(browser, DESKTOP)
-    page = context.new_page()
+    page = returning(DESKTOP)
     open_game(page, server.url, "not_nyout", game_query(game.history, seed=4))
     page.evaluate("""() => {
       window.toldSpent = [];
@@ -301,4 +294,3 @@ def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(br
                            f".startsWith({json.dumps(other)})", timeout=180_000)  # a whole turn, on a loaded machine
     told = page.evaluate("window.toldSpent")
     assert told[0] == 0 and all(later > 0 for later in told[1:]), told
-    context.close()

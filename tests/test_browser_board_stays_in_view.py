@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from conftest import open_context, tap_move, wait_ready
+from conftest import tap_move, wait_ready
 from test_browser_log import before_player_1s_turn, link
 
 pytestmark = pytest.mark.browser
@@ -69,9 +69,8 @@ def test_a_hint_and_a_log_entry_keep_the_board_in_view_on_a_phone(phone, server)
     phone.wait_for_function(in_view)
 
 
-def test_a_phone_held_sideways_keeps_the_status_and_the_dice_in_sight(browser, server):
-    context = open_context(browser, {"viewport": {"width": 740, "height": 360}, "has_touch": True, "is_mobile": True})
-    page = context.new_page()
+def test_a_phone_held_sideways_keeps_the_status_and_the_dice_in_sight(screen, server):
+    page = screen(740, 360, mobile=True)
     moves, seed = before_player_1s_turn("not_nyout")
     page.goto(server.url + link("not_nyout", moves, seed))
     wait_ready(page)
@@ -86,7 +85,6 @@ def test_a_phone_held_sideways_keeps_the_status_and_the_dice_in_sight(browser, s
                             " const e = document.elementFromPoint(r.left + 4, r.top + r.height / 2);"
                             " return document.querySelector(sel).contains(e); }", selector)
         assert hit, selector
-    context.close()
 
 
 OVERFLOWS = """() => {
@@ -117,10 +115,8 @@ OVERFLOWS = """() => {
 
 
 @pytest.mark.parametrize("size", SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
-def test_no_control_overflows_on_any_screen(browser, server, size):
-    w, h = size
-    context = open_context(browser, {"viewport": {"width": w, "height": h}, "has_touch": w < 800})
-    page = context.new_page()
+def test_no_control_overflows_on_any_screen(screen, server, size):
+    page = screen(*size)
     problems = []
     for name in GAMES:
         page.goto(server.url + f"#/{name}")
@@ -128,5 +124,4 @@ def test_no_control_overflows_on_any_screen(browser, server, size):
         # Every seat showing its longest choice (set without telling the page: nobody is to play).
         page.evaluate("() => document.querySelectorAll('.seat-select').forEach((s) => { s.value = 'expert'; })")
         problems += [f"{name}: {p}" for p in page.evaluate(OVERFLOWS)]
-    context.close()
     assert problems == [], "\n".join(problems)

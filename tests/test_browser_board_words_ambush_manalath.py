@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Console, open_context, open_game, PHONE, wait_ready
+from conftest import open_game, PHONE, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -19,14 +19,9 @@ AMBUSH_LIVE = '[data-cell="c3"][data-live]'  # the board drawn and playable
 
 
 @pytest.fixture(params=["light", "dark"])
-def phone_in(request, browser, server):
+def phone_in(request, returning, server):
     """A phone in the light or the dark colour scheme, failing the test on console errors."""
-    context = open_context(browser, {**PHONE, "color_scheme": request.param})
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+    return returning({**PHONE, "color_scheme": request.param})
 
 
 def luminance(css: str) -> float:

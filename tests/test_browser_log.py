@@ -53,7 +53,7 @@ def test_the_computers_turn_is_marked_and_told(phone, server, name):
         before -= 1  # Not Nyout's page has already rolled player 1's dice: that entry is the turn's own
     page.select_option("#seat-1", "easy")
     # The computer plays its whole turn; then it is player 0's to play (or the game is over).
-    seat_0, seat_1 = json.dumps(SEAT_0[name]), json.dumps(SEAT_1[name])
+    seat_1 = json.dumps(SEAT_1[name])
     page.wait_for_function(f"""() => {{
         const texts = [...document.querySelectorAll('#moves .turn-text')].slice({before}).map((e) => e.textContent);
         const status = document.querySelector('#status').textContent;

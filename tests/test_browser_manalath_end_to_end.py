@@ -202,10 +202,8 @@ def test_export_then_import_a_record(player, page, server):
     assert played(page) == ["a1w", "a2b", "a3w"] and piece(page, "a2") == "black"
 
 
-def test_unreadable_storage_gives_a_message_and_loses_nothing(browser, server):
-    context = open_context(browser, PHONE)
-    page = context.new_page()
-    Console(page)
+def test_unreadable_storage_gives_a_message_and_loses_nothing(returning, server):
+    page = returning(PHONE)
     page.goto(server.url + "#/manalath")
     wait_ready(page)
     keys = page.evaluate("Object.keys(localStorage)")
@@ -224,13 +222,10 @@ def test_unreadable_storage_gives_a_message_and_loses_nothing(browser, server):
     for key, value in json.loads(before).items():
         if value in ("garbage", "{not json"):
             assert after.get(key) == value
-    context.close()
 
 
-def test_keyboard_play_on_a_desktop(browser, server):
-    context = open_context(browser, {"viewport": {"width": 1280, "height": 800}})
-    page = context.new_page()
-    console = Console(page)
+def test_keyboard_play_on_a_desktop(screen, server):
+    page = screen(1280, 800)
     page.goto(server.url + "#/manalath")
     wait_ready(page)
     page.focus('[data-cell="e5"]')
@@ -242,8 +237,6 @@ def test_keyboard_play_on_a_desktop(browser, server):
     page.keyboard.press("b")
     page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
     assert played(page) == ["e5w", "e6b"]
-    context.close()
-    assert console.problems == []
 
 
 def test_a_second_visit_works_offline(browser, own_server):
@@ -266,9 +259,8 @@ def test_a_second_visit_works_offline(browser, own_server):
     assert console.problems == [] and offline_console.problems == []
 
 
-def test_the_same_seeded_random_game_in_pyodide_and_cpython(browser, server):
-    context = open_context(browser, PHONE)
-    page = context.new_page()
+def test_the_same_seeded_random_game_in_pyodide_and_cpython(returning, server):
+    page = returning(PHONE)
     page.goto(server.url + "#/")
     wait_ready(page)
     page.evaluate(suite.ENGINE_PROBE_JS, "./worker.js")
@@ -276,7 +268,6 @@ def test_the_same_seeded_random_game_in_pyodide_and_cpython(browser, server):
         answer = page.evaluate("(r) => ask(r)", {"op": "random_game", "game": "manalath", "seed": seed, "fast": fast})
         assert answer["ok"], answer
         assert answer["result"]["record"] == json.loads(random_game("manalath", seed, fast=fast).to_json())
-    context.close()
 
 
 def test_a_new_build_replaces_the_old_cache(browser, tmp_path):

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 
 import py_engines
-from conftest import Console, game_query, open_context, open_game, PHONE, status, tap_move, wait_ready
+from conftest import game_query, open_game, PHONE, status, tap_move, wait_ready
 from py_engines import CHANCE
 from py_engines.playout import random_game
 
@@ -83,14 +83,9 @@ SIDEWAYS = {**PHONE, "viewport": {"width": 740, "height": 360}}
 
 
 @pytest.fixture(params=["upright", "sideways"])
-def held(request, browser, server):
+def held(request, returning, server):
     """A fresh page on a phone held upright (360x740) or sideways (740x360), failing on console errors."""
-    context = open_context(browser, PHONE if request.param == "upright" else SIDEWAYS)
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+    return returning(PHONE if request.param == "upright" else SIDEWAYS)
 
 
 def in_view(page, selector: str) -> bool:

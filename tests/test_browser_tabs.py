@@ -8,7 +8,7 @@ import json
 import pytest
 
 import py_engines
-from conftest import PHONE, Console, open_context, tap_move, wait_ready
+from conftest import PHONE, tap_move, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -30,13 +30,8 @@ def saves(page) -> list[dict]:
 
 
 @pytest.fixture
-def two_tabs(browser, server):
-    context = open_context(browser, PHONE)
-    pages = [context.new_page() for _ in range(2)]
-    consoles = [Console(page) for page in pages]
-    yield pages
-    context.close()
-    assert all(console.problems == [] for console in consoles)
+def two_tabs(returning, server):
+    return [returning(PHONE) for _ in range(2)]
 
 
 def open_after_a_move(a, b, server) -> None:

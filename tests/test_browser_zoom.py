@@ -109,10 +109,8 @@ def test_keyboard_focus_moves_the_zoomed_board_to_the_focused_cell(phone, server
 
 
 @pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
-def test_the_zoom_button_covers_no_cell(browser, server, size):
-    from conftest import open_context
-    context = open_context(browser, {"viewport": {"width": size[0], "height": size[1]}, "has_touch": size[0] < 800})
-    page = context.new_page()
+def test_the_zoom_button_covers_no_cell(screen, server, size):
+    page = screen(*size)
     open_game(page, server.url, "nymbat", drawn="[data-cell]")
     for zoomed in (False, True):
         button = page.locator(ZOOM).bounding_box()
@@ -129,4 +127,3 @@ def test_the_zoom_button_covers_no_cell(browser, server, size):
         }""", button)
         assert overlapping == [], f"the zoom button covers {overlapping}"
         page.click(ZOOM)
-    context.close()

@@ -8,13 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-import py_engines
 from tools.puzzle_files import data_path, load_puzzles
 from py_engines.puzzles import (FIELDS, GAMES, MAX_WORDS, after, check, position,
                                 shape_problems)
 from py_engines.puzzles import ambush as ambush_puzzles
 from py_engines.puzzles import manalath as manalath_puzzles
-from py_engines.puzzles import nimbus as nimbus_puzzles
 from py_engines.puzzles import not_nyout as not_nyout_puzzles
 from py_engines.puzzles import nymbat as nymbat_puzzles
 

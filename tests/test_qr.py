@@ -116,19 +116,15 @@ def decoded(page) -> list:
 
 
 @pytest.fixture
-def qr_page(browser, server, request):
+def qr_page(returning, server, request):
     """A phone's page of Manalath, ready, in the colour scheme the test asks for, and
     the addresses it requested."""
-    context = open_context(browser, {**PHONE, "color_scheme": getattr(request, "param", "light")})
-    page = context.new_page()
-    console = Console(page)
+    page = returning({**PHONE, "color_scheme": getattr(request, "param", "light")})
     page.requested = []
     page.on("request", lambda r: page.requested.append(r.url))
     page.goto(server.url + "#/manalath")
     wait_ready(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+    return page
 
 
 @pytest.mark.browser

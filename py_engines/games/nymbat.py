@@ -492,7 +492,6 @@ class Nymbat(Game):
 
     def _home_notes(self) -> list[dict[str, Any]]:
         p, owner, side = self.turn, self.owner, self.side
-        names = SEAT_NAMES[self.players]
         notes = []
         # Enemies on the row of the player or of the teammate, who has none there.
         for q in [p] + [q for q in range(self.players) if q != p and side[q] == side[p] and not self.out[q]]:
