@@ -23,8 +23,8 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
   coach   record                -> what the rules will do next, where certain: moves that win, lose, hand over a win
   prove   record                -> a move that wins by force, proved by trying every answer within a few
                                    plies ({"move", "plies"}), or {"move": null}: nothing proved
-  lesson  game                  -> the game's lesson: each step's task, hint, words after, position
-  lesson_try game, step, move   -> whether ``move`` does that step's task, and what it did
+  lesson  game                  -> the game's lesson: each step's task, hint, chapter, position
+  lesson_try game, step, move   -> whether ``move`` does that step's task, what it did, and why
   random_game  game, seed?, players?, fast? -> the record of a game of seeded random moves
   measure game, seconds?, fast? -> random games and moves per second in this Python
                                    (at most MEASURE_SECONDS seconds)
@@ -457,12 +457,14 @@ def _lesson_steps(game: str) -> list:
 def _lesson(fields: dict[str, Any]) -> dict[str, Any]:
     """A game's lesson: each step's words and position (a record)."""
     game = fields["game"]
-    return {"steps": [{"key": st.key, "title": st.title, "task": st.task, "hint": st.hint, "done": st.done,
+    return {"steps": [{"key": st.key, "title": st.title, "task": st.task, "hint": st.hint, "chapter": st.chapter,
                        "record": json.loads(st.record(game))} for st in _lesson_steps(game)]}
 
 
 def _lesson_try(fields: dict[str, Any]) -> dict[str, Any]:
-    """A move tried at a lesson's step: whether it does the task, and what it did, in words."""
+    """A move tried at a lesson's step: whether it does the task, what it did in the engine's
+    words (``text``), and what the lesson says of it (``said``: what it did for the task, or
+    why it misses it)."""
     game, index = fields["game"], fields["step"]
     steps = _lesson_steps(game)
     if not 0 <= index < len(steps):
@@ -472,7 +474,8 @@ def _lesson_try(fields: dict[str, Any]) -> dict[str, Any]:
     ok, after, refused = step.attempt(start, fields["move"])
     if after is None:
         raise IllegalMove(refused)
-    return {"ok": ok, "events": after.events, "text": type(after).narrate(after.events, after.players)}
+    return {"ok": ok, "events": after.events, "text": type(after).narrate(after.events, after.players),
+            "said": step.said(start, fields["move"], after, ok)}
 
 
 def _refusal(fields: dict[str, Any]) -> dict[str, Any]:

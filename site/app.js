@@ -157,6 +157,13 @@ function homePage() {
   return { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone, puzzlesSolved };
 }
 
+/** The header names a game's page for what it shows: the game, or its lesson or puzzles. */
+function followTitle(state, patch) {
+  if (!("mode" in patch) || state.page.kind !== "game") return;
+  const what = { lesson: ": lesson", puzzle: ": puzzles" }[state.mode] || "";
+  setTitle(`${state.page.entry.title}${what}`, true);
+}
+
 function setTitle(text, back) {
   document.getElementById("title").textContent = text;
   document.getElementById("home").hidden = !back;
@@ -375,6 +382,7 @@ store.watch(followPositions); // the coach looks at each new position
 store.watch(followTurns);     // the computer plays its seats
 store.watch(followLinkGame);  // a game by links' dice, worked out from the devices' shares
 store.watch(followGame);      // a review follows its game
+store.watch(followTitle);     // the header follows the mode (a lesson left for a first game)
 
 readCoachChoice();
 actions.opponentChosen(readOpponent(SEAT_LEVELS));

@@ -15,8 +15,10 @@ pytestmark = pytest.mark.browser
 # For each game, a move that does each step's task, and for some steps a legal move that does not.
 COURSES = {
     "manalath": (
-        {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "no-gift": "a1b"},
-        {"either-colour": "a1w", "quint": "a1w", "no-gift": "c6w"},
+        {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "grow-quart": "e2w",
+         "quint-first": "b5w", "no-gift": "c6b", "trap": "a4b"},
+        {"either-colour": "a1w", "quint": "a1w", "grow-quart": "a1w", "quint-first": "a5w", "no-gift": "a1b",
+         "trap": "a4w"},
     ),
     "ambush": (
         {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "turn": "4ccw-s", "closed": "2cw-s"},
@@ -36,6 +38,21 @@ COURSES = {
     ),
 }
 OPENS_WITH_DICE = {"not_nyout"}  # a new game starts with the roll-off, a move of the dice
+
+
+def said(game: str, step, move: str) -> str:
+    """What the lesson says of ``move`` at ``step``: what it did for the task, or why it misses it."""
+    start = py_engines.load(step.record(game))
+    ok, after, _ = step.attempt(start, move)
+    return step.said(start, move, after, ok)
+
+
+def refused_cell(game: str, step) -> str | None:
+    """A cell of the step's board where no move starts (taken, or closed by the rules), if any."""
+    start = py_engines.load(step.record(game))
+    starts = {move_step["cell"] for move in start.legal_moves() for move_step in start.move_steps(move)[:1]
+              if "cell" in move_step}
+    return next((cell["name"] for cell in type(start).layout()["cells"] if cell["name"] not in starts), None)
 
 
 def enter(page, game: str, step, move: str) -> None:
@@ -64,19 +81,29 @@ def test_a_lesson_from_first_move_to_first_game(phone, server, game):
     phone.goto(server.url)
     wait_ready(phone)
     phone.tap(f'[data-learn="{game}"]')
+    refusal_due = True
     for number, step in enumerate(steps, 1):
         wait_for_step(phone, number)
         assert phone.inner_text("#lesson-task") == step.task
+        # Once a chapter (from its first step with such a cell), a tap the rules refuse gets their reason.
+        refusal_due = refusal_due or number == 1 or bool(step.chapter)
+        cell = refused_cell(game, step) if refusal_due else None
+        if cell:
+            refusal_due = False
+            reason = py_engines.load(step.record(game)).refusal([{"cell": cell}])
+            phone.tap(f'[data-cell="{cell}"]')
+            phone.wait_for_function("(reason) => document.querySelector('#hint').textContent.startsWith(reason)", arg=reason)
         if step.key in wrong:
             phone.tap("#lesson-hint-button")
             assert phone.inner_text("#lesson-hint") == step.hint
             enter(phone, game, step, wrong[step.key])
-            assert phone.inner_text("#lesson-outcome").startswith("Not this time")
+            missed = phone.inner_text("#lesson-outcome")
+            assert missed.startswith("Not this time") and said(game, step, wrong[step.key]) in missed
             phone.tap("#lesson-retry")
             phone.wait_for_selector("#lesson-outcome", state="detached")
         enter(phone, game, step, right[step.key])
         outcome = phone.inner_text("#lesson-outcome")
-        assert outcome.startswith("✓") and step.done in outcome
+        assert outcome.startswith("✓") and said(game, step, right[step.key]) in outcome
         if number < len(steps):
             phone.tap("#lesson-next")
     # Every step is marked done, and stays so after a reload.

@@ -126,6 +126,34 @@ def _captures(kind, cell=None):
     return goal
 
 
+def _strength(after, cell):
+    stack = after.view()["cells"].get(cell)
+    return stack["strength"] if stack else 0
+
+
+def _strength_missed(start, move, after):
+    if move[:2] != "c3":
+        return "The task is the stack on c3, where your small stands: put one pyramid on it."
+    shown = _strength(after, "c3")
+    return (f"The stack on c3 shows {shown} now: the pyramid on top counts, and the small under it shows only "
+            "if nothing larger lies above it, so a large on it hides it and shows 3.")
+
+
+def _sandwich_done(start, move, after):
+    end = _strength(after, "b3")
+    return (f"Your two ends make 2 + {end} = {2 + end} against the large's 3: it is captured, and its 3 pips are "
+            "yours. A small on b3 would make 2 + 1 = 3, a tie, and a tie captures nothing.")
+
+
+def _sandwich_missed(start, move, after):
+    if move[:2] != "b3":
+        return ("Only a pyramid on b3 puts the large on b2 between two of yours in a line: your medium on b1 is "
+                "the other end.")
+    end = _strength(after, "b3")
+    return (f"Your two ends make 2 + {end} = {2 + end} against the large's 3: a tie, and a tie captures nothing. "
+            "The ends must make more than the pyramid between them.")
+
+
 LESSON = [
     Step(
         key="place", title="A turn",
@@ -149,6 +177,7 @@ LESSON = [
              "a medium on the small makes 2, not 3.",
         done="The large hides the small, so the stack shows 3 pips. A smaller pyramid on top adds "
              "its pips; a larger one hides what is under it.",
+        missed=_strength_missed,
         goal=_stack_on_c3_of_3, moves=("c3s", "d5s", "f1s", "a6s", "e1m", "f6s"),
     ),
     Step(
@@ -156,8 +185,7 @@ LESSON = [
         task="Capture Red's large on b2 with one placement.",
         hint="Look at b3, across b2 from your medium on b1. The two ends must make more than "
              "the large's 3 pips.",
-        done="Your two ends make 4 or 5 against the large's 3: it is captured and its 3 pips are yours. "
-             "A small on b3 would make 3, a tie, and a tie captures nothing.",
+        done=_sandwich_done, missed=_sandwich_missed,
         goal=_captures("place", "b2"), moves=("4cw-s", "3cw-s", "4cw-m", "3cw-s", "4cw-s", "b1m", "b2l"),
     ),
     Step(

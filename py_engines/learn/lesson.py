@@ -6,10 +6,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..core import Game, IllegalMove
+from ..core import CHANCE, Game, IllegalMove
 
 # A goal: (the position, the move, the position after it) -> whether the move does the task.
 Goal = Callable[[Game, str, Game], bool]
+# Words about a move tried: (the position, the move, the position after it) -> a sentence or two.
+Words = Callable[[Game, str, Game], str]
 
 
 @dataclass(frozen=True)
@@ -18,12 +20,14 @@ class Step:
     title: str                     # a few words, for the list of steps
     task: str                      # what to do, in one sentence
     hint: str                      # said when asked
-    done: str                      # said once a move does the task: what happened and why it matters
+    done: str | Words              # said once a move does the task: what it did, exactly, and why it matters
     goal: Goal
     moves: tuple[str, ...] = ()    # the position: from a new game, these moves
     players: int | None = None
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    missed: Words | None = None    # why a move misses the task (without it: a move that does the task)
+    chapter: str = ""              # the chapter the step opens, if it opens one
 
     def record(self, game: str) -> str:
         return json.dumps({"format": 1, "game": game, "players": self.players, "seed": self.seed,
@@ -38,6 +42,34 @@ class Step:
         except IllegalMove as exc:
             return False, None, str(exc)
         return self.goal(start, move, after), after, ""
+
+    def said(self, start: Game, move: str, after: Game, ok: bool) -> str:
+        """What the lesson says of a legal move tried: what it did for the task, exactly, or why
+        it misses the task, from the position."""
+        if ok:
+            return self.done(start, move, after) if callable(self.done) else self.done
+        if self.missed:
+            return self.missed(start, move, after)
+        return missed_by(self, start)
+
+    def doing(self, start: Game) -> list[str]:
+        """The moves that do the task at ``start``."""
+        return [m for m in start.legal_moves() if self.attempt(start, m)[0]]
+
+
+def first_clause(game: Game, move: str) -> str:
+    """The engine's words for ``move`` at ``game``, its first sentence only (the move itself)."""
+    after = game.clone()
+    after.play(move)
+    return type(after).narrate(after.events, after.players).split(". ")[0].rstrip(".") + "."
+
+
+def missed_by(step: Step, start: Game) -> str:
+    """The plain answer to a miss: a move that does the task, in the engine's words."""
+    doing = step.doing(start)
+    if not doing:
+        return "That does not do the task."
+    return f"That does not do the task. One move that does: {first_clause(start, doing[0])}"
 
 
 # Goals that lessons share.
@@ -57,3 +89,22 @@ def safe(start: Game, move: str, after: Game) -> bool:
     """Neither loses at once nor hands the other side a win the coach can see (Game.coach)."""
     doomed = {m for note in start.coach() if note["kind"] in ("lose", "gift") for m in note["moves"]}
     return move not in doomed
+
+
+def wins_in_one(game: Game) -> list[str]:
+    """The moves of the player to move at ``game`` that win at once."""
+    if game.is_over or game.to_move in (None, CHANCE):
+        return []
+    return [m for m in game.legal_moves() if wins_at_once(game, m, _after(game, m))]
+
+
+def _after(game: Game, move: str) -> Game:
+    after = game.clone()
+    after.play(move)
+    return after
+
+
+def leaves_no_win_in_one(start: Game, move: str, after: Game) -> bool:
+    """Neither loses at once nor leaves the other side a move that wins at once (computed: every
+    reply tried)."""
+    return does_not_lose_at_once(start, move, after) and not wins_in_one(after)

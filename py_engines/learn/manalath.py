@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .diagram import Diagram
-from .lesson import Step, any_move, does_not_lose_at_once, safe, wins_at_once
+from .lesson import Step, any_move, does_not_lose_at_once, leaves_no_win_in_one, wins_at_once, wins_in_one
 
 COVER = "quart-first"  # the example that pictures the game on the home page
 
@@ -31,28 +31,151 @@ DIAGRAMS = [
 ]
 
 
+TOUCHING_E5 = ("d4", "d5", "e4", "e6", "f4", "f5")
+
+
 def _white_beside_e5(start, move, after):
-    return move.endswith("w") and move[:-1] in ("d4", "d5", "e4", "e6", "f4", "f5")
+    return move.endswith("w") and move[:-1] in TOUCHING_E5
 
 
 def _white_and_safe(start, move, after):
     return move.endswith("w") and does_not_lose_at_once(start, move, after)
 
 
+def _groups(after, size):
+    """The groups of ``size`` the move made: [(colour, cells)]."""
+    return [(e["colour"], e["cells"]) for e in after.events if e["type"] == "group" and e["size"] == size]
+
+
+def _wins_with_a_white_quart(start, move, after):
+    return wins_at_once(start, move, after) and any(colour == "white" for colour, _ in _groups(after, 4))
+
+
+def _every_reply_loses(start, move, after):
+    """The other side is left no reply that saves it: every one ends the game in the mover's favour."""
+    if after.is_over:
+        return False
+    for reply in after.legal_moves():
+        then = after.clone()
+        then.play(reply)
+        if not (then.is_over and start.to_move in then.winners):
+            return False
+    return True
+
+
+def _not_white(start, move, after):
+    return "That is a black piece; the task asks for a white one. Either colour is yours to place."
+
+
+def _either_colour_missed(start, move, after):
+    if move.endswith("b"):
+        return _not_white(start, move, after)
+    return f"{move[:-1]} does not touch e5: the cells touching it are d4, d5, e4, e6, f4 and f5."
+
+
+def _either_colour_done(start, move, after):
+    return (f"The white pieces on e5 and {move[:-1]} touch: a group of two. Either player may grow either "
+            "colour's groups; each player is judged only by their own colour.")
+
+
+def _quint_missed(start, move, after):
+    if move.endswith("b"):
+        return "A black piece joins no white group. " + missed_by_d6
+    return f"{move[:-1]} joins neither white pair into five. " + missed_by_d6
+
+
+missed_by_d6 = "A white piece on d6 touches d5 and d7: it joins the pairs d4-d5 and d7-d8 into a quint."
+
+
+def _quart_missed(start, move, after):
+    if move.endswith("b"):
+        return _not_white(start, move, after)
+    [(_, cells)] = _groups(after, 4)
+    return (f"{move[:-1]} joins a white trio: the quart {', '.join(cells)}, and White's turn ends with it. "
+            "A cell touching none of the three trios is safe.")
+
+
+def _grow_done(start, move, after):
+    return (f"{move[:-1]} makes the quart a quint: White wins. Your turn ended with no quart, so Black's gift "
+            "never counted: the rules look at your colour only when your own turn ends.")
+
+
+def _grow_missed(start, move, after):
+    return ("Your turn ended with the white quart still there: you lose, whoever made it. Only a white piece "
+            "that grows it to exactly five removes it; a piece that would make six or more is refused.")
+
+
+def _first_done(start, move, after):
+    [(_, cells)] = [g for g in _groups(after, 4) if g[0] == "white"]
+    return (f"Your turn ends with a white quart ({', '.join(cells)}) and the quint Black made, but the quint came "
+            "first, so it decides: White wins. It works the other way too: a quart made first loses, even "
+            "beside a quint made later.")
+
+
+def _first_missed(start, move, after):
+    return ("That wins as well (the quint came first), but the task asks for a white quart: a white piece "
+            "touching the trio b2, b3, b4.")
+
+
+def _no_gift_missed(start, move, after):
+    if not does_not_lose_at_once(start, move, after):
+        return "Your own turn ended with a black quart: you lose at once."
+    quints = [cells for colour, cells in _groups(after, 5) if colour == "white"]
+    if quints:
+        return (f"That makes White a quint itself ({', '.join(quints[0])}): White wins when its next turn ends, "
+                "whatever it plays.")
+    wins = wins_in_one(after)
+    win = "c6w" if "c6w" in wins else wins[0]  # the threat the task names, where it is still there
+    return f"After that, White wins with {win[:-1]}: {_told(after, win)}"
+
+
+def _no_gift_done(start, move, after):
+    if move == "c6b":
+        how = "A black piece on c6 fills the gap"
+    else:
+        how = (f"The white piece on {move[:-1]} joins c7: a white piece on c6 would now make a group of six, "
+               "which the rules refuse")
+    return f"{how}, so White has no quint to make next turn. Before each move, look for the other colour's fours and near-fives."
+
+
+def _trap_missed(start, move, after):
+    if not any(colour == "black" for colour, _ in _groups(after, 4)):
+        return "That makes Black no quart, so nothing forces Black to lose: its turn can end safely."
+    for reply in after.legal_moves():
+        then = after.clone()
+        then.play(reply)
+        if not (then.is_over and start.to_move in then.winners):
+            return f"Black gets out of it with {reply[:-1]}: {_told(after, reply)}"
+    return "That does not leave Black lost."
+
+
+def _told(game, move):
+    """The engine's words for ``move`` at ``game``."""
+    after = game.clone()
+    after.play(move)
+    return type(after).narrate(after.events, after.players)
+
+
+def _trap_done(start, move, after):
+    return ("Black's quart can never grow: a5 is white, and a black piece on b1 to b5 would join c1, c3 or c5 "
+            "into six or more, which is refused. Whatever Black plays, its turn ends with the quart: Black loses.")
+
+
 LESSON = [
     Step(
-        key="place", title="A turn",
-        task="Put a piece of either colour on any empty cell: tap a cell, then White or Black.",
+        key="place", title="A turn", chapter="The goal",
+        task="You win by ending your turn with exactly five of your colour joined, and lose with exactly four. "
+             "First, a turn: tap any empty cell, then White or Black.",
         hint="Any empty cell will do. After the cell, choose the colour with the buttons under the board.",
-        done="That is a whole turn: one piece, of either colour, on an empty cell.",
+        done="That is a whole turn: one piece, of either colour, on an empty cell. White plays first. Rows are "
+             "named a (bottom) to i (top), cells numbered from the left: a1 is the bottom left corner.",
         goal=any_move,
     ),
     Step(
         key="either-colour", title="Either colour",
         task="You play Black, but any colour is yours to place: put a white piece touching the white one on e5.",
         hint="The cells touching e5 are d4, d5, e4, e6, f4 and f5. Tap one, then White.",
-        done="Two white pieces that touch are a group. Either player may grow either colour's groups; "
-             "each player is judged only by their own colour.",
+        done=_either_colour_done, missed=_either_colour_missed,
         goal=_white_beside_e5, moves=("e5w",),
     ),
     Step(
@@ -60,20 +183,45 @@ LESSON = [
         task="Make a white group of exactly five (a quint) and win.",
         hint="A piece on d6 joins the pair d4-d5 to the pair d7-d8.",
         done="A quint of your own colour when your turn ends wins the game.",
+        missed=_quint_missed,
         goal=wins_at_once, moves=("d4w", "d7w", "d5w", "d8w"),
     ),
     Step(
         key="quart", title="Never four",
         task="Place a white piece that does not lose: a white group of exactly four (a quart) loses.",
         hint="A white piece touching one of the three white trios makes a quart. Choose a cell touching none of them.",
-        done="A quart of your own colour when your turn ends loses the game, and no group may grow beyond five.",
+        done="A quart of your own colour when your turn ends loses the game.",
+        missed=_quart_missed,
         goal=_white_and_safe, moves=("b2w", "b3w", "b4w", "f2w", "f3w", "f4w", "h2w", "h3w", "h4w", "e5b"),
     ),
     Step(
-        key="no-gift", title="No gifts",
-        task="Play a move that does not hand White a quint.",
-        hint="A white piece on c6 would join the trio c3-c5 to c7: a quint for White, who would win when its turn ends.",
-        done="Watch the cells where the other colour would make five: a piece there, even one you place, wins for them.",
-        goal=safe, moves=("c3w", "c4w", "c5w", "c7w", "e5b"),
+        key="grow-quart", title="A quart made for you", chapter="Made for you",
+        task="Black has just made you a white quart, f2 to f5: grow it into a quint before your turn ends.",
+        hint="Choose a cell touching the quart and no other white piece: e4, e5, g2 and g3 would also join d4 or h2, "
+             "a group of six, which the rules refuse.",
+        done=_grow_done, missed=_grow_missed,
+        goal=wins_at_once, moves=("f2w", "e3b", "f3w", "g4b", "d4w", "h2w", "f4w", "f5w"),
+    ),
+    Step(
+        key="quint-first", title="The first one decides",
+        task="Black has just made you a white quint on row f: now make a white quart too, and see that you still win.",
+        hint="A white piece touching the trio b2, b3, b4 makes it a quart: b1, b5, a2, a3, a4, c2...",
+        done=_first_done, missed=_first_missed,
+        goal=_wins_with_a_white_quart, moves=("f2w", "a1b", "f3w", "b2w", "f4w", "b3w", "f6w", "b4w", "i5b", "f5w"),
+    ),
+    Step(
+        key="no-gift", title="No gifts", chapter="Dangers",
+        task="White threatens a quint on c6: play so that White cannot make one on its next turn.",
+        hint="A black piece on c6 fills the gap. A white piece can shut it too, if it would make a white piece on c6 "
+             "join more than five.",
+        done=_no_gift_done, missed=_no_gift_missed,
+        goal=leaves_no_win_in_one, moves=("c3w", "c4w", "c5w", "c7w", "e5b"),
+    ),
+    Step(
+        key="trap", title="Challenge: a quart that cannot grow",
+        task="Give Black a black quart it can never grow: then Black loses whatever it plays.",
+        hint="A black piece on a4 makes a1-a4 a quart. Check the cells around it: a5 is white, and c1, c3, c5 are black.",
+        done=_trap_done, missed=_trap_missed,
+        goal=_every_reply_loses, moves=("a1b", "c1b", "a2b", "c3b", "a3b", "c5b", "a5w", "i3w"),
     ),
 ]

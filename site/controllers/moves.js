@@ -50,6 +50,33 @@ export async function play(move) {
   if (!done) actions.inputCancelled();
 }
 
+/**
+ * One tap or choice (`step`) toward a move at the position on screen: `whole(move)`
+ * once the move is whole; a step the rules refuse is explained under the board
+ * (the engine says why), in a game, a lesson or a puzzle alike. What the input made of it.
+ */
+export function takeStep(step, whole) {
+  const { position, input, session } = store.state;
+  const before = input.prefix;
+  const result = input.step(step);
+  actions.inputEntered(result.input);
+  const letGo = "cell" in step && before[before.length - 1]?.cell === step.cell; // tapped again on purpose
+  if (result.move) whole(result.move);
+  else if (!result.changed && !letGo) explainRefusal(session, position, [...before, step]);
+  return result;
+}
+
+/** Ask the engine why the rules refuse `steps` here, and say it under the board. */
+async function explainRefusal(session, position, steps) {
+  let answer;
+  try {
+    answer = await engine.call("refusal", { record: recordToCursor(session), steps });
+  } catch {
+    return; // no reason to give: the tap is simply not taken
+  }
+  if (store.state.position === position) actions.refused(answer.text);
+}
+
 /** Roll the dice at the chance point on screen (the engine draws them from the game's seed). */
 export function roll() {
   const s = store.state.session;

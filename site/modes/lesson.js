@@ -6,8 +6,9 @@
 // computer. Nothing of a lesson is saved as a game.
 import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
-import { startFresh } from "../controllers/moves.js";
-import { readLessons, writeLessons } from "../state/local-storage.js";
+import { startFresh, takeStep } from "../controllers/moves.js";
+import { resumeAt } from "../model/course.js";
+import { readLessonAt, readLessons, writeLessonAt, writeLessons } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
 import { store } from "../state/store.js";
 import { showMessage } from "../views/dom.js";
@@ -16,7 +17,7 @@ import { showMessage } from "../views/dom.js";
 export async function enter(entry, index) {
   const { steps } = await engine.call("lesson", { game: entry.name });
   const done = readLessons(entry.name);
-  const first = index ?? Math.max(0, steps.findIndex((step) => !done.includes(step.key)));
+  const first = index ?? resumeAt(steps, done, readLessonAt(entry.name));
   actions.lessonChanged({ game: entry.name, title: entry.title, steps, done, index: 0, outcome: null, hinted: false });
   await show(Math.min(Math.max(0, first), steps.length - 1));
 }
@@ -27,6 +28,7 @@ async function show(index) {
   const step = lesson.steps[index];
   const state = await engine.call("state", { record: step.record });
   if (store.state.lesson?.game !== lesson.game) return; // left meanwhile
+  writeLessonAt(lesson.game, step.key);
   showExercise("lesson", step.title, state, { lesson: { ...store.state.lesson, index, outcome: null, hinted: false } });
 }
 
@@ -42,11 +44,9 @@ export function showExercise(mode, title, state, patch) {
 
 /** A tap or a choice toward the move; once whole, the engine judges it. */
 function enterStep(step) {
-  const { input, busy, lesson } = store.state;
+  const { busy, lesson } = store.state;
   if (busy || !lesson || lesson.outcome) return;
-  const result = input.step(step);
-  actions.inputEntered(result.input, { keepRefusal: true });
-  if (result.move) attempt(result.move);
+  takeStep(step, attempt); // a tap the rules refuse gets their reason, as in a game
 }
 
 export const tap = (cell) => enterStep({ cell });
@@ -69,7 +69,7 @@ async function attempt(move) {
     const done = tried.ok && !lesson.done.includes(step.key) ? [...lesson.done, step.key] : lesson.done;
     if (done !== lesson.done) writeLessons(lesson.game, done);
     actions.positionShown({ ...session, record: after.record, cursor: after.record.moves.length }, after, {
-      lesson: { ...lesson, done, outcome: { ok: tried.ok, text: tried.ok ? `${tried.text} ${step.done}` : tried.text } },
+      lesson: { ...lesson, done, outcome: { ok: tried.ok, text: `${tried.text} ${tried.said}` } },
     });
     actions.inputClosed();
     actions.moveShown(after.last_move?.events, after);

@@ -6,8 +6,7 @@
 // `tap(cell)`, `choose(token)`, `cancel()`. app.js hands them the player's
 // input according to `store.state.mode`; another mode (a lesson, a review, a
 // game by links) is one more module like this one.
-import { engine } from "../engine/boot.js";
-import { play } from "../controllers/moves.js";
+import { play, takeStep } from "../controllers/moves.js";
 import { DAMAGED_KEY, mySeats } from "../model/link-game.js";
 import { seatNamesOf } from "../games/index.js";
 import { computerToMove } from "../model/seats.js";
@@ -20,7 +19,7 @@ import { CHANCE, store } from "../state/store.js";
  * made of it.
  */
 export function enterStep(step) {
-  const { position, busy, input, session } = store.state;
+  const { position, busy, session } = store.state;
   if (!position || busy || computerToMove(store.state) || position.is_over) return {};
   if (session.link) {
     // A game by links: this device plays its own seats, at the game's last position.
@@ -30,13 +29,7 @@ export function enterStep(step) {
       return {};
     }
   }
-  const before = input.prefix;
-  const result = input.step(step);
-  actions.inputEntered(result.input);
-  const letGo = "cell" in step && before[before.length - 1]?.cell === step.cell; // tapped again on purpose
-  if (result.move) play(result.move);
-  else if (!result.changed && !letGo) explainRefusal(session, position, [...before, step]);
-  return result;
+  return takeStep(step, play);
 }
 
 /** Why this device may not move here in a game by links, or "" if it may. */
@@ -50,18 +43,6 @@ function notHere(session, position) {
   if (mine.includes(position.to_move)) return "";
   const name = seatNamesOf(store.state.page.entry.ui, position)[position.to_move];
   return `It is ${name}'s turn, played on their own device: their move comes to you as a link.`;
-}
-
-/** Ask the engine why the rules refuse `steps` here, and say it under the board. */
-async function explainRefusal(session, position, steps) {
-  const record = { ...session.record, moves: session.record.moves.slice(0, session.cursor) };
-  let answer;
-  try {
-    answer = await engine.call("refusal", { record, steps });
-  } catch {
-    return; // no reason to give: the tap is simply not taken
-  }
-  if (store.state.position === position) actions.refused(answer.text);
 }
 
 export const tap = (cell) => enterStep({ cell });

@@ -8,6 +8,7 @@
 // says why it works. Solved puzzles are kept in this browser; nothing of a
 // puzzle is saved as a game.
 import { engine } from "../engine/boot.js";
+import { takeStep } from "../controllers/moves.js";
 import { plainMessage } from "../engine/client.js";
 import { readPuzzles, writePuzzles } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
@@ -55,11 +56,9 @@ async function show(index) {
 
 /** A tap or a choice toward the move; once whole, it is judged. */
 function enterStep(step) {
-  const { input, busy, puzzle, position } = store.state;
+  const { busy, puzzle, position } = store.state;
   if (busy || !puzzle || puzzle.outcome || position.to_move !== puzzle.list[puzzle.index].solver) return;
-  const result = input.step(step);
-  actions.inputEntered(result.input, { keepRefusal: true });
-  if (result.move) attempt(result.move);
+  takeStep(step, attempt); // a tap the rules refuse gets their reason, as in a game
 }
 
 export const tap = (cell) => enterStep({ cell });

@@ -46,8 +46,7 @@ export const positionShown = (session, position, more = {}) =>
 export const sessionChanged = (session) => update({ session });
 
 /** The move being entered changed (`input`, a MoveInput); the refusal and preview go. */
-export const inputEntered = (input, { keepRefusal = false } = {}) =>
-  update({ input, preview: null, ...(keepRefusal ? {} : { refusal: null }) });
+export const inputEntered = (input) => update({ input, preview: null, refusal: null });
 
 /** Nothing entered any more, and nothing can be (a lesson's or puzzle's outcome is said). */
 export const inputClosed = () => update({ input: new MoveInput() });

@@ -6,6 +6,7 @@
 //                             name (it may name a fresh game not saved yet: no moves)
 //   boardgames.zoom.<game>    "1" while that game's board is shown zoomed in (zoom.js)
 //   boardgames.lessons.<game> JSON list of the keys of that game's lesson steps done
+//   boardgames.lesson-at.<game> JSON list of one key: the step of that game's lesson shown last
 //   boardgames.puzzles.<game> JSON list of the ids of that game's puzzles solved
 //   boardgames.coach          "on" or "off": the player's choice for the coach (none: on against the computer)
 //   boardgames.opponent       "human" (pass and play) or a computer level: how the player chose to
@@ -29,6 +30,7 @@ const ZOOM = "boardgames.zoom.";
 const PICTURE = "boardgames.view.";
 const COACH = "boardgames.coach";
 const LESSONS = "boardgames.lessons.";
+const LESSON_AT = "boardgames.lesson-at.";
 const OPPONENT = "boardgames.opponent";
 const REVIEW = "boardgames.review.";
 const PUZZLES = "boardgames.puzzles.";
@@ -251,6 +253,12 @@ export const readLessons = (game) => readNames(LESSONS + game);
 
 /** Keep the lesson steps done. */
 export const writeLessons = (game, keys) => writeNames(LESSONS + game, keys);
+
+/** The key of the step of `game`'s lesson shown last in this browser, or "". */
+export const readLessonAt = (game) => readNames(LESSON_AT + game)[0] || "";
+
+/** Keep the step of the lesson shown, to open there next time. */
+export const writeLessonAt = (game, key) => writeNames(LESSON_AT + game, [key]);
 
 /** The ids of `game`'s puzzles solved in this browser. */
 export const readPuzzles = (game) => readNames(PUZZLES + game);

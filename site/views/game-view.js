@@ -8,6 +8,7 @@ import { catalogEntry, seatNamesOf, showStylesOf } from "../games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "../model/board-marks.js";
 import { coachMarks, gamePage, seatSummary } from "../model/game-page.js";
+import { chapterOf } from "../model/course.js";
 import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay } from "../model/seats.js";
 import { CHANCE, showsGame, store } from "../state/store.js";
 import { h } from "./dom.js";
@@ -361,17 +362,20 @@ function drawLesson(page) {
   const button = (id, text, onclick, primary = false) =>
     h("button", { type: "button", id, class: primary ? "primary" : "", onclick, disabled: page.busy > 0 }, text);
   const dots = lesson.steps.map((s, i) => h("button", {
-    type: "button", class: `lesson-step${i === lesson.index ? " current" : ""}${lesson.done.includes(s.key) ? " done" : ""}`,
+    type: "button", class: `lesson-step${i === lesson.index ? " current" : ""}${lesson.done.includes(s.key) ? " done" : ""}` +
+      `${s.chapter && i > 0 ? " chapter-start" : ""}`,
+    title: s.chapter || null,
     "aria-label": `Step ${i + 1}: ${s.title}${lesson.done.includes(s.key) ? " (done)" : ""}`,
     "aria-current": i === lesson.index ? "step" : null, onclick: () => actions.lesson.step(i),
   }, lesson.done.includes(s.key) ? "✓" : String(i + 1)));
   els.lesson.replaceChildren(...[
-    h("p", { class: "lesson-head" }, h("b", {}, `Lesson ${lesson.index + 1} of ${lesson.steps.length}: ${step.title}`)),
+    h("p", { class: "lesson-head" }, h("b", {}, `Lesson ${lesson.index + 1} of ${lesson.steps.length}: ${step.title}`),
+      chapterOf(lesson.steps, lesson.index) ? h("span", { class: "lesson-chapter" }, ` · ${chapterOf(lesson.steps, lesson.index)}`) : null),
     h("div", { class: "lesson-steps" }, dots),
     h("p", { class: "lesson-task", id: "lesson-task" }, step.task),
     lesson.hinted && !outcome ? h("p", { class: "lesson-hint", id: "lesson-hint" }, step.hint) : null,
     outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : "not-yet"}`, id: "lesson-outcome", role: "status" },
-      outcome.ok ? `✓ ${outcome.text}` : `Not this time: ${outcome.text} That does not do the task.`) : null,
+      outcome.ok ? `✓ ${outcome.text}` : `Not this time: ${outcome.text}`) : null,
     h("div", { class: "lesson-actions" },
       !outcome && !lesson.hinted ? button("lesson-hint-button", "Hint", actions.lesson.hint) : null,
       outcome ? button("lesson-retry", outcome.ok ? "Play it again" : "Try again", actions.lesson.retry, !outcome.ok) : null,
