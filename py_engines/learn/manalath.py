@@ -164,8 +164,8 @@ def _trap_done(start, move, after):
 LESSON = [
     Step(
         key="place", title="A turn", chapter="The goal",
-        task="You win by ending your turn with exactly five of your colour joined, and lose with exactly four. "
-             "First, a turn: tap any empty cell, then White or Black.",
+        task="Goal: end your turn with five of your colour joined; four loses. Now a turn: tap an empty cell, "
+             "then White or Black.",
         hint="Any empty cell will do. After the cell, choose the colour with the buttons under the board.",
         done="That is a whole turn: one piece, of either colour, on an empty cell. White plays first. Rows are "
              "named a (bottom) to i (top), cells numbered from the left: a1 is the bottom left corner.",
