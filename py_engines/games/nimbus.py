@@ -883,8 +883,8 @@ _RULE_WORDS = {"last": "the last taker wins", "misere": "the next player wins",
 
 
 def _kind_text(kind: str) -> str:
-    """``r3`` as ``red large``."""
-    return f"{COLOUR_NAMES[COLOURS.index(kind[0])]} {('small', 'medium', 'large')[int(kind[1]) - 1]}"
+    """``r3`` as ``red large pyramid``."""
+    return f"{COLOUR_NAMES[COLOURS.index(kind[0])]} {('small', 'medium', 'large')[int(kind[1]) - 1]} pyramid"
 
 
 def _orient_text(orient: str) -> str:

@@ -36,8 +36,8 @@ DIAGRAMS = [
     Diagram(
         key="two-ends",
         caption=(
-            "Red to move. Black's large on b2 (3) lies on both diagonals between Red's medium on a1 and "
-            "Red's small on c1. On c3, across from the medium, a red medium or large makes 4 or 5 and "
+            "Red to move. Black's large on b2 (3) lies on a diagonal from Red's medium on a1 (a1, b2, c3) "
+            "and on another from Red's small on c1 (c1, b2, a3). On c3, across from the medium, a red medium or large makes 4 or 5 and "
             "captures it; on a3, across from the small, only a large is enough (1 + 3 = 4). A small "
             "captures from neither cell. What counts is the sum of both ends, so look at what stands "
             "at the far end of the line."),
@@ -71,9 +71,9 @@ DIAGRAMS = [
             "Black to move. Red's stack on a2 is a small on a medium, strength 3, between Black's "
             "medium on a1 and the empty a3. A small on a3 ties (2 + 1 = 3) and takes nothing. A medium "
             "or large wins, but a capture takes only the top pyramid: Black gets the small, and Red's "
-            "medium stays on a2, now strength 2 between stronger ends. Black takes it only by playing "
-            "again on a1 or a3, since a sandwich captures when the stack just played on is one of its "
-            "ends."),
+            "medium stays on a2, now strength 2 between stronger ends. A placement takes it only on a1 or "
+            "a3, since a placement captures only with the stack just played on as an end; a coaster's "
+            "turn that leaves it sandwiched takes it too."),
         moves=("4cw-s", "3cw-s", "a2m", "a1m", "4cw-s", "3cw-s", "a2s"),
         marks={"focus": ("a2",), "try": ("a3",)},
     ),
@@ -81,8 +81,9 @@ DIAGRAMS = [
         key="safe-between",
         caption=(
             "Red to move, after Black put a small on b1, between Red's medium on a1 and small on c1. "
-            "The ends make 3 against 1, yet the small stays: only the player who moves captures, and "
-            "only with the stack just played on as an end. A black medium would have been just as "
+            "The ends make 3 against 1, yet the small stays: a placement captures only for the player "
+            "who places, and only with the stack just played on as an end (after a coaster's turn, every "
+            "sandwich on that coaster captures, of either colour). A black medium would have been just as "
             "safe there. But if Red now adds any pyramid to a1 or c1, the sandwich closes on Red's "
             "turn and the black small is captured."),
         moves=("c1s", "3cw-s", "4cw-s", "3cw-s", "a1m", "b1s"),

@@ -71,8 +71,8 @@ DIAGRAMS = [
         key="beginners-setup",
         caption=(
             "Blue to move, after Red's first turn spent its whole 30 on ten 3s in one block two rows deep. "
-            "The game's author suggests a 30-point setup for beginners, but its picture is lost; this one "
-            "is ours, built on his tips. One number wastes no steps (the block moves 3 a turn), one group "
+            "The rules suggest a 30-point setup for beginners without drawing one; this one is ours, "
+            "built on their tips. One number wastes no steps (the block moves 3 a turn), one group "
             "can all move next turn, and two rows deep it cannot be cut by taking any single piece, so an "
             "attack on it earns no breakthrough."),
         moves=("b3=3", "b4=3", "b5=3", "b6=3", "b7=3", "c4=3", "c5=3", "c6=3", "c7=3", "c8=3"),
