@@ -1,7 +1,7 @@
 // The New game button: a new game's setup dialog (players, options and seats), then the game.
 import { startFresh } from "../controllers/moves.js";
 import { catalogEntry } from "../games/index.js";
-import { SEAT_CHOICES, SEAT_LEVELS, seatsOf } from "../model/seats.js";
+import { SEAT_CHOICES, seatsOf, setupSeats } from "../model/seats.js";
 import { store } from "../state/store.js";
 import { h, openDialog } from "../views/dom.js";
 
@@ -29,7 +29,7 @@ function newGameSetup(entry, info, current) {
   const specs = Object.entries(info.options || {});
   const record = current?.record?.game === entry.name ? current.record : null;
   let players = counts.includes(record?.players) ? record.players : counts[0];
-  const seats = Array.from({ length: Math.max(...counts) }, (_, i) => (SEAT_LEVELS.includes(current?.seats?.[i]) ? current.seats[i] : "human"));
+  const seats = setupSeats(current?.seats || [], Math.max(...counts));
   const chosen = Object.fromEntries(specs.map(([key, spec]) => {
     const mine = record?.options && spec.choices.findIndex((c) => c === record.options[key]);
     return [key, mine >= 0 ? mine : spec.choices.indexOf(spec.default)];

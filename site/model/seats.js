@@ -30,6 +30,17 @@ export function seatsOf(session, players = session?.record?.players || 2) {
   return Array.from({ length: players }, (_, i) => (SEAT_LEVELS.includes(saved[i]) ? saved[i] : "human"));
 }
 
+/**
+ * The seats a new game's setup starts from, `count` of them: the current game's
+ * own, and beyond them the computer's last level among them (a player against the
+ * computer who adds players adds opponents), or people if nobody was a computer.
+ */
+export function setupSeats(current = [], count) {
+  const levels = current.filter((seat) => SEAT_LEVELS.includes(seat));
+  const extra = levels.length ? levels[levels.length - 1] : "human";
+  return Array.from({ length: count }, (_, i) => (i < current.length && (current[i] === "human" || SEAT_LEVELS.includes(current[i])) ? current[i] : extra));
+}
+
 /** Undo and redo step over the computer's moves when people play against it. */
 export function mixedSeats(seats) {
   return seats.includes("human") && seats.some((seat) => seat !== "human");

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { askHowToPlay, coachOn, computerToMove, mixedSeats, opponentSeats, playerMoved, seatsOf } from "../../site/model/seats.js";
+import { askHowToPlay, coachOn, computerToMove, mixedSeats, opponentSeats, playerMoved, seatsOf, setupSeats } from "../../site/model/seats.js";
 import { initialState } from "../../site/state/store.js";
 import { POSITIONS } from "./fixtures.mjs";
 
@@ -65,4 +65,12 @@ test("a player moved: a move of a person's, or the move list used; the page's ow
   const under = POSITIONS["manalath/2/under_way"];
   assert.equal(playerMoved({ record: under.record, cursor: 12 }, under), true);
   assert.equal(playerMoved({ record: under.record, cursor: 3 }, under), true);
+});
+
+test("a new game's setup: more players beside the computer are computers too, beside people are people", () => {
+  assert.deepEqual(setupSeats(["human", "easy"], 4), ["human", "easy", "easy", "easy"]);
+  assert.deepEqual(setupSeats(["human", "easy", "hard"], 4), ["human", "easy", "hard", "hard"]);
+  assert.deepEqual(setupSeats(["human", "human"], 4), ["human", "human", "human", "human"]);
+  assert.deepEqual(setupSeats([], 3), ["human", "human", "human"]);
+  assert.deepEqual(setupSeats(["human", "medium", "bogus"], 3), ["human", "medium", "medium"]);
 });
