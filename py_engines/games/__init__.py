@@ -27,7 +27,7 @@ REGISTRY: tuple[tuple[type[Game], str], ...] = (
     (Manalath, "Place either colour; a group of five wins, a group of four loses."),
     (Ambush, "Stack pyramids, turn the coasters, sandwich and capture."),
     (Nymbat, "Numbered armies march across a great hexagon."),
-    (NotNyout, "Race horses around the ring and fight for the stations."),
+    (NotNyout, "Horses fight with dice for the stations: the last player with horses wins."),
     (Nimbus, "Move one pyramid, then collect a line of them."),
 )
 """(class, tagline) for every game, in menu order."""

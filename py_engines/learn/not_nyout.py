@@ -91,7 +91,7 @@ _ON_S3 = _FIRST_ROLL + ("+3", "r2", "+2", "r2")           # Red's horse on S3, B
 LESSON = [
     Step(
         key="summon", title="Summon a horse",
-        task="You rolled a 3: summon a horse from your stable onto the track.",
+        task="Goal: be the last player with horses; fights take them. You rolled a 3: summon a horse onto the track.",
         hint="Tap the Summon to S3 button: a horse enters as many stations counterclockwise from your "
              "home S as the die shows.",
         done="Your first horse is on the track. Each turn you roll one die per group on the board and spend every "
