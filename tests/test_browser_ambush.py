@@ -24,6 +24,10 @@ def test_place_and_turn_by_tapping(phone, server):
     open_game(page, server.url, "ambush")
     assert page.inner_text("#status").startswith("Red to move (turn 1 of 30)")
     assert "middle of coaster 1" in label(page, "b2")
+    # Each coaster's number is drawn in its middle cell (whatever stands there).
+    numbers = """() => Object.fromEntries([...document.querySelectorAll('.amb-coaster-number')]
+        .map((e) => [e.closest('[data-cell]').dataset.cell, e.textContent]))"""
+    assert page.evaluate(numbers) == {"b2": "1", "e2": "2", "b5": "3", "e5": "4"}
     shot(page, "start")
     # Only smalls are at hand on the first turn: a tap places one.
     page.tap('[data-cell="a1"]')

@@ -99,6 +99,10 @@ export default {
         + `<text class="amb-coord">${cell}</text>`;
     }
     for (const [cell, info] of Object.entries(view.cells)) out[cell] = stackSvg(info);
+    // Each coaster's number, in a corner of its middle cell, whatever stands there.
+    for (const [cell, k] of Object.entries(CENTRES)) {
+      out[cell] += `<text class="amb-coaster-number" x="-0.31" y="-0.29" aria-hidden="true">${k}</text>`;
+    }
     return out;
   },
 
