@@ -25,8 +25,8 @@ def test_place_and_turn_by_tapping(phone, server):
     assert page.inner_text("#status").startswith("Red to move (turn 1 of 30)")
     assert "middle of coaster 1" in label(page, "b2")
     # Each coaster's number is drawn in its middle cell (whatever stands there).
-    numbers = """() => Object.fromEntries([...document.querySelectorAll('.amb-coaster-number')]
-        .map((e) => [e.closest('[data-cell]').dataset.cell, e.textContent]))"""
+    numbers = """() => Object.fromEntries([...document.querySelectorAll('svg.board [data-deco] .amb-coaster-number')]
+        .map((e) => [e.closest('[data-deco]').dataset.deco, e.textContent]))"""
     assert page.evaluate(numbers) == {"b2": "1", "e2": "2", "b5": "3", "e5": "4"}
     shot(page, "start")
     # Only smalls are at hand on the first turn: a tap places one.
