@@ -27,8 +27,10 @@ def taken(key, move, cell=None):
     return cell is None or len(after.stacks[INDEX[cell]]) < len(before.stacks[INDEX[cell]])
 
 
-def test_the_course_is_six_steps_in_order():
-    assert list(STEPS) == ["place", "stack", "strength", "sandwich", "turn", "closed"]
+def test_the_course_is_nine_steps_in_three_chapters():
+    assert list(STEPS) == ["place", "stack", "strength", "sandwich", "diagonal", "two-at-once", "top-only", "turn",
+                           "closed"]
+    assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning"]
 
 
 def test_place_accepts_every_placement_and_no_turn():
@@ -58,6 +60,22 @@ def test_sandwich_accepts_the_placements_that_capture_the_large():
     expected = {m for m in game.legal_moves() if m in PLACEMENTS and taken("sandwich", m, "b2")}
     assert passing("ambush", STEPS["sandwich"]) == expected == {"b3m", "b3l"}
     assert not taken("sandwich", "b3s")  # a tie
+
+
+def test_the_capturing_chapter_accepts_exactly_the_placements_that_capture_there():
+    """Every placement after which the target lost a pyramid to the mover, and no other."""
+    for key, target, expected in (("diagonal", "b2", {"c3m", "c3l", "a3l"}),
+                                  ("top-only", "a2", {"a3m", "a3l"})):
+        game = start(key)
+        found = {m for m in game.legal_moves() if m in PLACEMENTS and taken(key, m, target)}
+        assert passing("ambush", STEPS[key]) == found == expected, key
+    game = start("two-at-once")
+    assert passing("ambush", STEPS["two-at-once"]) == {
+        m for m in game.legal_moves() if m in PLACEMENTS and taken("two-at-once", m, "a2") and taken("two-at-once", m, "b3")}
+    # Only the top pyramid goes: Red's medium stays on a2.
+    after = start("top-only").clone()
+    after.play("a3m")
+    assert after.view()["cells"]["a2"]["stack"] == "m"
 
 
 def test_turn_accepts_the_turns_that_capture_c5():

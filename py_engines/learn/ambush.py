@@ -155,13 +155,49 @@ def _sandwich_missed(start, move, after):
             "The ends must make more than the pyramid between them.")
 
 
+def _captures_two(start, move, after):
+    return sum(e["type"] == "capture" and e["player"] == start.to_move for e in after.events) >= 2
+
+
+# The diagonals through b2 in the step "diagonal": the far end of each from the cell played.
+_FAR_END = {"c3": "a1", "a3": "c1"}
+
+
+def _diagonal_done(start, move, after):
+    cell = move[:2]
+    far = _FAR_END[cell]
+    a, b = _strength(after, far), _strength(after, cell)
+    return (f"Along the diagonal {far}, b2, {cell}, your ends make {a} + {b} = {a + b} against the large's 3: "
+            "it is captured. Rows, columns and diagonals are all lines.")
+
+
+def _diagonal_missed(start, move, after):
+    cell = move[:2]
+    if cell not in _FAR_END:
+        return ("That closes no line through b2: its diagonals run a1, b2, c3 and c1, b2, a3, and your "
+                "pyramids stand on a1 and c1.")
+    far = _FAR_END[cell]
+    a, b = _strength(after, far), _strength(after, cell)
+    return (f"Along the diagonal {far}, b2, {cell}, your ends make {a} + {b} = {a + b} against the large's 3: "
+            f"{'a tie' if a + b == 3 else 'less'}, and that captures nothing.")
+
+
+def _top_only_missed(start, move, after):
+    if move[:2] != "a3":
+        return "Only a3 closes a line through a2 with your medium on a1 as the other end."
+    end = _strength(after, "a3")
+    return (f"Your ends make 2 + {end} = {2 + end} against the stack's 3: a tie, and a tie captures nothing.")
+
+
 LESSON = [
     Step(
-        key="place", title="A turn",
-        task="Place a pyramid on any empty cell: tap a cell.",
-        hint="Any cell will do. Every tree has a small on top, so a small is the size you have now, "
-             "and a tap places it.",
-        done="That is a turn: the top pyramid of one of your five trees, placed on the board.",
+        key="place", title="A turn", chapter="The goal",
+        task="Goal: after 30 turns, have captured more pips than Black (small 1, medium 2, large 3). "
+             "Now place a pyramid: tap an empty cell.",
+        hint="Any cell will do. Your pyramids stand in five trees, each a large under a medium under a "
+             "small; a turn takes the top of one, so a small is what you have now, and a tap places it.",
+        done="That is a turn: the top pyramid of one of your five trees (beside the board), placed on the "
+             "board. Fifteen turns each, thirty in all, then the pips captured decide.",
         goal=_placement,
     ),
     Step(
@@ -182,7 +218,7 @@ LESSON = [
         goal=_stack_on_c3_of_3, moves=("c3s", "d5s", "f1s", "a6s", "e1m", "f6s"),
     ),
     Step(
-        key="sandwich", title="A sandwich",
+        key="sandwich", title="A sandwich", chapter="Capturing",
         task="Capture Red's large on b2 with one placement.",
         hint="Look at b3, across b2 from your medium on b1. The two ends must make more than "
              "the large's 3 pips.",
@@ -190,7 +226,34 @@ LESSON = [
         goal=_captures("place", "b2"), moves=("4cw-s", "3cw-s", "4cw-m", "3cw-s", "4cw-s", "b1m", "b2l"),
     ),
     Step(
-        key="turn", title="Turning",
+        key="diagonal", title="Diagonals",
+        task="Capture Black's large on b2 along a diagonal: lines run corner to corner too.",
+        hint="b2 lies on the diagonal a1, b2, c3 (your medium on a1) and on c1, b2, a3 (your small on c1). "
+             "The two ends must make more than 3.",
+        done=_diagonal_done, missed=_diagonal_missed,
+        goal=_captures("place", "b2"), moves=("c1s", "3cw-s", "4cw-s", "3cw-m", "a1m", "b2l"),
+    ),
+    Step(
+        key="two-at-once", title="Two at once",
+        task="Capture two Black pyramids with one placement.",
+        hint="A pyramid on a3 closes column a (your large on a1, Black's medium on a2) and row 3 (your medium "
+             "on c3, Black's small on b3).",
+        done="Your pyramid on a3 is an end of two sandwiches at once: 3 + yours against the medium on a2, "
+             "and 2 + yours against the small on b3. Both are captured: 3 pips in one turn.",
+        goal=_captures_two, moves=("4cw-s", "3cw-s", "4cw-m", "a2m", "a1l", "3cw-s", "2cw-s", "3cw-s", "2cw-s",
+                                   "3cw-s", "c3m", "b3s"),
+    ),
+    Step(
+        key="top-only", title="Only the top",
+        task="Capture from Red's stack on a2, a small on a medium (strength 3).",
+        hint="Your medium on a1 is one end; the other is a3. The ends must make more than 3.",
+        done="A capture takes only the top pyramid: the small is yours (1 pip), and Red's medium stays on "
+             "a2, strength 2 now. A stack caught in several sandwiches at once still loses only its top.",
+        missed=_top_only_missed,
+        goal=_captures("place", "a2"), moves=("4cw-s", "3cw-s", "a2m", "a1m", "4cw-s", "3cw-s", "a2s"),
+    ),
+    Step(
+        key="turn", title="Turning", chapter="Turning",
         task="Capture Red's medium on c5 by turning a coaster, paying a pyramid.",
         hint="Coaster 4 is the top right one. Turned counterclockwise, it carries your medium "
              "from e6 to d5, next to c5.",
