@@ -192,12 +192,12 @@ def _top_only_missed(start, move, after):
 LESSON = [
     Step(
         key="place", title="A turn", chapter="The goal",
-        task="Goal: after 30 turns, have captured more pips than Black (small 1, medium 2, large 3). "
-             "Now place a pyramid: tap an empty cell.",
+        task="Goal: capture more pips than Black in 30 turns. First, tap an empty cell.",
         hint="Any cell will do. Your pyramids stand in five trees, each a large under a medium under a "
              "small; a turn takes the top of one, so a small is what you have now, and a tap places it.",
         done="That is a turn: the top pyramid of one of your five trees (beside the board), placed on the "
-             "board. Fifteen turns each, thirty in all, then the pips captured decide.",
+             "board. Fifteen turns each, thirty in all, then the pips captured decide: a small is worth 1 pip, "
+             "a medium 2, a large 3.",
         goal=_placement,
     ),
     Step(

@@ -91,11 +91,12 @@ _ON_S3 = _FIRST_ROLL + ("+3", "r2", "+2", "r2")           # Red's horse on S3, B
 LESSON = [
     Step(
         key="summon", title="Summon a horse",
-        task="Goal: be the last player with horses; fights take them. You rolled a 3: summon a horse onto the track.",
+        task="Goal: be the last player with horses. You rolled a 3: summon a horse.",
         hint="Tap the Summon to S3 button: a horse enters as many stations counterclockwise from your "
              "home S as the die shows.",
         done="Your first horse is on the track. Each turn you roll one die per group on the board and spend every "
-             "die, moving a group or, once a turn, summoning a horse.",
+             "die, moving a group or, once a turn, summoning a horse. Horses are lost in fights: a player with "
+             "none left, on the track or in the stable, is out, and the last player with horses wins.",
         goal=any_move, moves=_FIRST_ROLL,
     ),
     Step(

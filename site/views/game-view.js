@@ -383,6 +383,10 @@ function drawLesson(page) {
       outcome?.ok && last ? button("lesson-first-game", "Play a first game", () => actions.lesson.leave(true), true) : null,
       button("lesson-leave", "Leave the lesson", () => actions.lesson.leave(false))),
   ].filter(Boolean));
+  // A long course's dots scroll sideways in one row: the current step's dot is brought into it.
+  const row = els.lesson.querySelector(".lesson-steps");
+  const current = row.querySelector(".lesson-step.current");
+  if (current) row.scrollLeft = Math.max(0, current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2);
 }
 
 /**
