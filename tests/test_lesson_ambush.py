@@ -27,9 +27,9 @@ def taken(key, move, cell=None):
     return cell is None or len(after.stacks[INDEX[cell]]) < len(before.stacks[INDEX[cell]])
 
 
-def test_the_course_is_nine_steps_in_three_chapters():
-    assert list(STEPS) == ["place", "stack", "strength", "sandwich", "diagonal", "two-at-once", "top-only", "turn",
-                           "closed"]
+def test_the_course_is_ten_steps_in_three_chapters():
+    assert list(STEPS) == ["place", "stack", "strength", "sandwich", "several", "diagonal", "two-at-once", "top-only",
+                           "turn", "closed"]
     assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning"]
 
 
@@ -69,6 +69,10 @@ def test_the_capturing_chapter_accepts_exactly_the_placements_that_capture_there
         game = start(key)
         found = {m for m in game.legal_moves() if m in PLACEMENTS and taken(key, m, target)}
         assert passing("ambush", STEPS[key]) == found == expected, key
+    game = start("several")
+    assert passing("ambush", STEPS["several"]) == {
+        m for m in game.legal_moves() if m in PLACEMENTS and taken("several", m, "b1") and taken("several", m, "c1")
+    } == {"d1s", "d1l"}
     game = start("two-at-once")
     assert passing("ambush", STEPS["two-at-once"]) == {
         m for m in game.legal_moves() if m in PLACEMENTS and taken("two-at-once", m, "a2") and taken("two-at-once", m, "b3")}

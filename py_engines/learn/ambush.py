@@ -159,6 +159,12 @@ def _captures_two(start, move, after):
     return sum(e["type"] == "capture" and e["player"] == start.to_move for e in after.events) >= 2
 
 
+def _several_done(start, move, after):
+    end = _strength(after, "d1")
+    return (f"Your ends make 2 + {end} = {2 + end} against the two smalls' 1 + 1 = 2: both are captured, "
+            "2 pips. The ends must beat the sum of the whole run between them.")
+
+
 # The diagonals through b2 in the step "diagonal": the far end of each from the cell played.
 _FAR_END = {"c3": "a1", "a3": "c1"}
 
@@ -224,6 +230,16 @@ LESSON = [
              "the large's 3 pips.",
         done=_sandwich_done, missed=_sandwich_missed,
         goal=_captures("place", "b2"), moves=("4cw-s", "3cw-s", "4cw-m", "3cw-s", "4cw-s", "b1m", "b2l"),
+    ),
+    Step(
+        key="several", title="A row of stacks",
+        task="Capture both Black smalls, on b1 and c1, with one placement.",
+        hint="A sandwich may hold several stacks in a row: your medium on a1 is one end, and d1, after c1, "
+             "the other. The ends must beat the whole run.",
+        done=_several_done,
+        missed=lambda start, move, after: ("Only d1 closes row 1 around b1 and c1, with your medium on a1 as "
+                                           "the other end."),
+        goal=_captures_two, moves=("4cw-s", "b1s", "a1m", "c1s"),
     ),
     Step(
         key="diagonal", title="Diagonals",
