@@ -117,9 +117,11 @@ def test_the_dialog_starts_from_the_game_on_screen(phone, server):
     tap_new_game(page)
     assert page.input_value("#setup-players") == "3"
     assert [page.input_value(f"#setup-seat-{i}") for i in range(3)] == ["human", "medium", "human"]
-    # A fourth seat appears as a person's; the count goes back down and up, the choices stay.
+    # A fourth seat beside the computer appears as the computer's, at its level (a person playing
+    # against the computer who adds a player adds an opponent); the count goes back down and up, the
+    # choices stay.
     page.select_option("#setup-players", "4")
-    assert [page.input_value(f"#setup-seat-{i}") for i in range(4)] == ["human", "medium", "human", "human"]
+    assert [page.input_value(f"#setup-seat-{i}") for i in range(4)] == ["human", "medium", "human", "medium"]
     page.select_option("#setup-seat-3", "easy")
     page.select_option("#setup-players", "2")
     page.select_option("#setup-players", "4")
