@@ -31,8 +31,11 @@ COURSES = {
         {"speed": "c5-d5", "attack": "k7-m5", "home-row": "i7-m7", "costs": "f7-e7"},
     ),
     "not_nyout": (
-        {"summon": "+3", "move": "S3>E/2", "short-way": "E>n2/4", "join": "S2>S4/2&", "fight": "2E>e2/2"},
-        {"move": "+2", "short-way": "E>E4/4", "join": "S2>S4/2", "fight": "1E>e2/2"},
+        {"summon": "+3", "move": "S3>E/2", "attack": "E4>N1/2", "short-way": "E>n2/4", "pass-enemy": "S1>S4/4",
+         "join": "S2>S4/2&", "split": "S4=1+1", "fight": "2E>e2/2", "slot": "slot2", "home": "home=S",
+         "last-horse": "N3>W/2", "out-of-reach": "e2>n2/2"},
+        {"move": "+2", "attack": "+2", "short-way": "E>E4/4", "pass-enemy": "S1>S3/2", "join": "S2>S4/2",
+         "fight": "1E>e2/2", "home": "home=N", "out-of-reach": "e2>E/2"},
     ),
     "nimbus": (
         {"setup": "r3", "stand-up": "d5=u", "turn": "b3=n", "move": "d4-c5", "collect": "3:b2-f6", "last": "u:c4-g4"},

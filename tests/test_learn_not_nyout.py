@@ -143,3 +143,38 @@ def test_the_fights_dice_go_by_group_size():
     # Four horses roll a d10.
     from py_engines.games.not_nyout import DIE_FOR_SIZE
     assert DIE_FOR_SIZE == {1: 4, 2: 6, 3: 8, 4: 10}
+
+
+def test_a_three_from_s_ends_on_s3_or_c_only():
+    game = position("not_nyout", "three-from-s")
+    view = game.view()
+    assert game.to_move == RED and view["rolls"] == [3, 3]
+    assert view["stations"]["S"] == [{"owner": RED, "size": 1}]
+    assert view["stations"]["S4"] == [{"owner": RED, "size": 1}]
+    # In and back out to s1, or clockwise to W2: neither is a way a group may go.
+    assert ends(game, "S", 3) == {"S3", "C"}
+    for refused in ("S>s1/3", "S>W2/3"):
+        with pytest.raises(py_engines.IllegalMove):
+            game.clone().play(refused)
+    # The horse on S4 did not start on a cardinal: it passes E on the ring.
+    assert ends(game, "S4", 3) == {"E2"}
+
+
+def test_five_quiet_rounds_after_the_last_horse_fell():
+    game = position("not_nyout", "five-rounds")
+    view = game.view()
+    assert game.to_move == RED and view["rolls"] == [2]
+    assert view["horses"] == [1, 1] and view["last_kill"] == RED and view["quiet_turns_left"] == 9
+    assert view["stations"] == {"e2": [{"owner": RED, "size": 1}], "S1": [{"owner": BLUE, "size": 1}]}
+    # Blue's horse reaches S2, S3, S4 and E, and no arm of the cross.
+    assert game.reach("S1", BLUE) == {"S2": [1], "S3": [2], "S4": [3], "E": [4]}
+    assert ends(game, "e2", 2) == {"s2", "n2", "w2", "E"}
+    # Ten quiet turns end the game for the last to take a horse: here with every die a 1 and
+    # both sides keeping off each other's station, the nine turns left.
+    game = after(game, "e2>n2/2")
+    turns = 1
+    while not game.is_over:
+        game = after(game, "r1")
+        game = after(game, next(m for m in game.legal_moves() if not after(game, m).view()["combat"]))
+        turns += 1
+    assert turns == 9 and game.winners == [RED] and game.view()["result"] == "rounds"

@@ -24,11 +24,16 @@ def stations(game, owner: int) -> dict[str, list[int]]:
             for name, groups in game.view()["stations"].items() if groups[0]["owner"] == owner}
 
 
-def test_the_course_in_order_from_first_move_to_a_fight():
-    assert list(STEPS) == ["summon", "move", "short-way", "join", "fight"]
+def test_the_course_in_order_from_the_goal_to_the_end():
+    assert list(STEPS) == ["summon", "move", "attack", "short-way", "pass-enemy", "join", "split", "fight",
+                           "slot", "home", "last-horse", "out-of-reach"]
+    assert [(s.key, s.chapter) for s in LESSONS["not_nyout"] if s.chapter] == [
+        ("summon", "The goal"), ("short-way", "The track"), ("join", "Groups"), ("slot", "Three or four players"),
+        ("last-horse", "The end")]
+    phases = {"slot": "slots", "home": "home"}
     for key in STEPS:
         game = start(key)
-        assert game.to_move == RED and game.view()["phase"] == "move", key
+        assert game.to_move == RED and game.view()["phase"] == phases.get(key, "move"), key
 
 
 def test_summon_the_first_horse():
@@ -86,10 +91,85 @@ def test_attack_with_the_pair():
     assert "1E>e2/2" not in passing("not_nyout", STEPS["fight"])
 
 
+def fight_of(game, move):
+    combat = replayed("not_nyout", game, move).view()["combat"]
+    return combat and (combat["attacker"]["size"], combat["station"])
+
+
+def test_attack_the_horse_ahead():
+    game = start("attack")
+    assert stations(game, RED) == {"E4": [1]} and stations(game, BLUE) == {"N1": [1], "W1": [1]}
+    assert game.view()["rolls"] == [2]
+    attacks = {m for m in game.legal_moves() if fight_of(STEPS["attack"], m)}
+    assert passing("not_nyout", STEPS["attack"]) == attacks == {"E4>N1/2"}
+    assert "13 times in 16" in said_of("attack", "E4>N1/2")
+
+
+def said_of(key, move):
+    game = start(key)
+    ok, after, _ = STEPS[key].attempt(game, move)
+    return STEPS[key].said(game, move, after, ok)
+
+
+def test_get_past_an_enemy_with_the_extra_step():
+    game = start("pass-enemy")
+    assert stations(game, RED) == {"S1": [1], "E3": [1]} and stations(game, BLUE) == {"S3": [1]}
+    assert game.view()["rolls"] == [4, 2]
+    # The moves after which S1 is empty, Red stands beyond S3 and no fight is on.
+    past = {m for m in game.legal_moves() if not fight_of(STEPS["pass-enemy"], m)
+            and {"S4"} <= set(stations(replayed("not_nyout", STEPS["pass-enemy"], m), RED)) - {"S1"}
+            and "S1" not in stations(replayed("not_nyout", STEPS["pass-enemy"], m), RED)}
+    assert passing("not_nyout", STEPS["pass-enemy"]) == past == {"S1>S4/4"}
+    assert fight_of(STEPS["pass-enemy"], "S1>S3/2") == (1, "S3")
+    assert "one more" in said_of("pass-enemy", "S1>S3/2")
+
+
+def test_split_a_pair_gives_no_extra_die():
+    game = start("split")
+    assert stations(game, RED) == {"S4": [2]} and game.view()["rolls"] == [1]
+    split = replayed("not_nyout", STEPS["split"], "S4=1+1")
+    assert stations(split, RED) == {"S4": [1, 1]} and split.view()["rolls"] == [1]
+    assert passing("not_nyout", STEPS["split"]) == {"S4=1+1"}
+
+
+def test_three_players_choose_slots_then_homes():
+    game = start("slot")
+    assert game.players == 3 and game.view()["rolloff"]
+    assert passing("not_nyout", STEPS["slot"]) == set(game.legal_moves()) == {"slot1", "slot2", "slot3"}
+    game = start("home")
+    assert game.view()["home"] == [None, None, "E"] and stations(game, 2) == {"E3": [1]}
+    assert game.view()["rolls"] == [2]
+    # Green's horse on E3 reaches N2 with a 4: the home N puts Red's first horse there.
+    entered = {m: stations(replayed("not_nyout", STEPS["home"], m), RED) for m in game.legal_moves()}
+    assert entered == {"home=S": {"S2": [1]}, "home=N": {"N2": [1]}, "home=W": {"W2": [1]}}
+    assert passing("not_nyout", STEPS["home"]) == {"home=S", "home=W"}
+    assert "reaches it with a 4" in said_of("home", "home=N")
+
+
+def test_attack_the_last_horse():
+    game = start("last-horse")
+    assert game.view()["horses"][BLUE] == 1 and game.view()["stable"][BLUE] == 0
+    assert stations(game, BLUE) == {"W": [1]} and stations(game, RED) == {"S3": [1], "N3": [2]}
+    assert passing("not_nyout", STEPS["last-horse"]) == {"N3>W/2"}
+    # Blue's horse losing the fight's one round ends the game: Blue is out.
+    won = replayed("not_nyout", STEPS["last-horse"], "N3>W/2")
+    won.play("f6-1")
+    assert won.is_over and won.winners == [RED] and won.view()["out"][BLUE]
+
+
+def test_keep_out_of_reach_in_the_five_rounds():
+    game = start("out-of-reach")
+    assert game.view()["horses"] == [1, 1] and game.view()["last_kill"] == RED
+    blue_reaches = set(game.reach("S1", BLUE))
+    safe = {m for m in game.legal_moves()
+            if not (set(stations(replayed("not_nyout", STEPS["out-of-reach"], m), RED)) & blue_reaches)}
+    assert passing("not_nyout", STEPS["out-of-reach"]) == safe == {"e2>s2/2", "e2>n2/2", "e2>w2/2"}
+
+
 @pytest.mark.parametrize("key", list(STEPS))
 def test_each_step_has_a_passing_move_and_all_but_the_first_a_failing_one(key):
     game = start(key)
     ok = passing("not_nyout", STEPS[key])
     assert ok
-    if key != "summon":
+    if key not in ("summon", "slot"):
         assert set(game.legal_moves()) - ok

@@ -866,6 +866,15 @@ class NotNyout(Game):
             return {}
         return {str(roll): NAMES[self._summon_target(me, roll)] for roll in sorted(set(self.rolls))}
 
+    def reach(self, station: str, player: int) -> dict[str, list[int]]:
+        """Where a group of ``player`` standing on ``station`` could end a move on the board as
+        it is: station -> the dice (1-4) that take it there (a fight where an enemy stands)."""
+        ends: dict[str, list[int]] = {}
+        for roll in range(1, 5):
+            for dst in self._reach(INDEX[station], roll, player):
+                ends.setdefault(NAMES[dst], []).append(roll)
+        return ends
+
     def _reach(self, src: int, roll: int, me: int) -> dict[int, bool]:
         """Where a group of ``me`` on ``src`` ends with ``roll``: station -> whether it fights there."""
         found: dict[int, bool] = {}

@@ -3,6 +3,9 @@ centre, the extra step past an enemy, and the dice of a fight; and its lesson.""
 from __future__ import annotations
 
 from .diagram import Diagram
+from fractions import Fraction
+
+from ..games.not_nyout import fight_odds, odds_words
 from .lesson import Step, any_move
 
 COVER = "fight-dice"  # the example that pictures the game on the home page
@@ -46,6 +49,17 @@ DIAGRAMS = [
         paths=(("S1", "S2", "S3", "S4"),),
     ),
     Diagram(
+        key="three-from-s",
+        caption=(
+            "Red to move with two 3s. From S a 3 ends on S3 round the ring, or on C through the cross "
+            "(s1, s2, C), and nowhere else: not back out to s1 after going in, and never clockwise to W2. "
+            "A group never turns back, and on the ring it always goes counterclockwise. The horse on S4 did "
+            "not start on a cardinal, so its 3 passes E on the ring, to E2."),
+        moves=("d7", "d3", "r4", "+4", "r1", "+1", "r1", "S4>E/1", "r1", "N1>N2/1", "r3", "E>C/3", "r1",
+               "N2>N3/1", "r3", "C>S/3", "r1", "N3>N4/1", "r4", "+4", "r1", "N4>W/1", "r3-3"),
+        marks={"focus": ("S",), "try": ("S3", "C")},
+    ),
+    Diagram(
         key="fight-dice",
         caption=(
             "Blue to move with a 3: its pair on s2 can go out through S to Red's group of three on "
@@ -58,6 +72,20 @@ DIAGRAMS = [
                "N1>W/4", "r3", "+3", "r4", "W>s2/4", "r1-1", "S3>S4/1", "S4>E/1", "r3"),
         marks={"focus": ("s2", "S1")},
         paths=(("s2", "s1", "S", "S1"),),
+    ),
+    Diagram(
+        key="five-rounds",
+        caption=(
+            "Red to move with a 2. Each side has one horse left, and Red took the last horse to fall. If five "
+            "full rounds (ten turns) pass from then without a fight, the game ends and Red, the last to take a "
+            "horse, wins: nine turns are left, this one included. Blue's horse on S1 reaches S2, S3, S4 or E with a "
+            "1 to 4 and cannot enter the cross, so Red stays safe on s2, n2 or w2, but not on E."),
+        moves=("d7", "d3", "r2", "+2", "r2", "+2", "r1", "S2>S3/1", "r3", "+3", "r4", "S3>E2/4", "r4-1",
+               "N2>N3/1&", "N3>W2/4", "r4", "E2>N1/4", "r1", "+1", "f3-4", "r3", "+3", "r4-3", "W2>S/3", "S>S3/4",
+               "f5-2", "r1", "+1", "r4-4", "N1>W/4", "W>e2/4", "r2", "S1>S3/2", "f1-5", "r2-2", "e2>n2/2", "+2",
+               "r3", "+3", "f1-2", "f4-2", "r3-1", "N2>N3/1", "N3>W1/3", "r2", "S3>E/2", "r2-1", "W1>W2/1",
+               "n2>e2/2", "r3", "E>e2/3", "f3-4", "r4", "W2>S1/4", "r2"),
+        marks={"focus": ("e2", "S1"), "try": ("S2", "S3", "S4", "E")},
     ),
 ]
 
@@ -77,62 +105,265 @@ def _joins(start, move, after):
     return any(e["type"] == "join" and e["player"] == start.to_move for e in after.events)
 
 
+def _splits(start, move, after):
+    return any(e["type"] == "split" for e in after.events)
+
+
+def _attack(after) -> dict | None:
+    """The fight a move started: the attacker's size, the station and the defenders' sizes."""
+    combat = after.view()["combat"]
+    if not combat:
+        return None
+    defenders = [g["size"] for g in after.view()["stations"][combat["station"]]]
+    return {"size": combat["attacker"]["size"], "station": combat["station"], "defenders": defenders}
+
+
+def _odds(attack: dict) -> Fraction:
+    return fight_odds(attack["size"], tuple(attack["defenders"]))
+
+
+def _attacks(start, move, after):
+    return _attack(after) is not None
+
+
 def _attacks_with_the_largest_group(start, move, after):
     """An attack made by the largest of one's groups on the board."""
     me = start.to_move
     largest = max(g["size"] for groups in start.view()["stations"].values() for g in groups if g["owner"] == me)
-    return any(e["type"] == "attack" and e["player"] == me and e["size"] == largest
-               for e in after.events)
+    attack = _attack(after)
+    return attack is not None and attack["size"] == largest
+
+
+def _group(size: int) -> str:
+    return {1: "lone horse", 2: "pair"}.get(size, f"group of {size}")
+
+
+def _die(size: int) -> str:
+    return f"d{2 * size + 2}"
+
+
+def _attack_done(start, move, after):
+    attack = _attack(after)
+    return (f"A fight: your horse rolls a d4 and adds 2, the attacker's bonus; Blue's horse rolls a d4, and a tie "
+            f"goes to the defender. The loser of a round loses a horse, so this one round decides: you win it "
+            f"{odds_words(_odds(attack))}. Had you waited, Blue could attack you with the same bonus.")
+
+
+def _attack_missed(start, move, after):
+    return ("That leaves Blue's horse on N1 in peace, and it can attack yours next turn with the attacker's +2. "
+            "Move your horse on E4 two steps, onto N1: ending a move on an enemy's station starts a fight.")
+
+
+def _horse_from(start, after, station: str) -> str | None:
+    """Where the group that stood on ``station`` went, by the move's events (None if it stayed)."""
+    for e in after.events:
+        if e["type"] == "move" and e["path"] and e["path"][0] == station:
+            return e["path"][-1]
+    return None
+
+
+def _passes_blue(start, move, after):
+    return _horse_from(start, after, "S1") == "S4" and not after.view()["combat"]
+
+
+def _pass_missed(start, move, after):
+    if move.startswith("S1>S3"):
+        return ("A 2 from S1 ends on S3, on Blue's horse: a fight. Stepping onto an enemy's station costs one "
+                "step and stepping off it one more, so only your 4 gets past, to S4.")
+    return ("Your horse on S1 has not got past Blue's horse on S3. Stepping off an enemy's station costs one step "
+            "more: S2, S3, then two steps to S4, so it takes your 4.")
+
+
+def _split_done(start, move, after):
+    return ("Two horses now, but still the one die you rolled for the pair: a split gives no extra die this turn. "
+            "Next turn you roll one die for each group: more moves, but each horse fights with a d4 alone.")
+
+
+def _fight_done(start, move, after):
+    attack = _attack(after)
+    lone = fight_odds(1, tuple(attack["defenders"]))
+    return (f"Your pair rolls a d6 + 2 against Blue's d4 and needs to win one round; losing one costs only one of "
+            f"its two horses. It takes e2 {odds_words(_odds(attack))}; your lone horse would have won "
+            f"{odds_words(lone)}. Bigger groups roll bigger dice: d4, d6, d8, d10.")
+
+
+def _fight_missed(start, move, after):
+    attack = _attack(after)
+    pair = fight_odds(2, (1,))
+    if attack:
+        return (f"That attack is made by your lone horse, with a d4 + 2: it wins {odds_words(_odds(attack))}. "
+                f"Your pair rolls a d6 + 2 and has a horse to spare: it wins {odds_words(pair)}.")
+    return f"That starts no fight. Your pair on E reaches e2 with the 2 and wins there {odds_words(pair)}."
+
+
+_GREEN = 2
+_GREENS_HORSE = "E3"
+
+
+def _own_station(after, player: int) -> str:
+    return next(name for name, groups in after.view()["stations"].items() if groups[0]["owner"] == player)
+
+
+def _out_of_greens_reach(start, move, after):
+    return _own_station(after, start.to_move) not in after.reach(_GREENS_HORSE, _GREEN)
+
+
+def _home_done(start, move, after):
+    station = _own_station(after, start.to_move)
+    return (f"Your home is {move[5:]}: your first horse came in two stations on, on {station}, and every horse you "
+            f"summon enters near it. Green's horse on E3 reaches only E4, N, N1 or N2 next turn, so {station} is "
+            "safe. No two players share a home.")
+
+
+def _home_missed(start, move, after):
+    station = _own_station(after, start.to_move)
+    dice = after.reach(_GREENS_HORSE, _GREEN)[station]
+    return (f"Your horse came in on {station}, and Green's horse on E3 reaches it with a {dice[0]} and would "
+            "attack with the +2. Pick a home whose second station Green cannot reach.")
+
+
+def _last_horse_done(start, move, after):
+    return (f"Your pair attacks Blue's last horse and wins {odds_words(_odds(_attack(after)))}. If it does, Blue "
+            "has no horse left, on the track or in the stable: Blue is out, and you, the last player with "
+            "horses, win. With three or four players, the game goes on until one is left.")
+
+
+_BLUES_HORSE = "S1"
+
+
+def _out_of_reach(start, move, after):
+    if after.view()["combat"] or after.is_over:
+        return False
+    return _own_station(after, start.to_move) not in after.reach(_BLUES_HORSE, 1)
+
+
+def _out_of_reach_done(start, move, after):
+    left = after.view()["quiet_turns_left"]
+    return (f"Blue's horse cannot reach yours with any die. You took the last horse to fall, and each of you has "
+            f"one left: if five full rounds (ten turns) pass without a fight, you win. {left} turns to go; keep "
+            "out of reach.")
+
+
+def _out_of_reach_missed(start, move, after):
+    if after.view()["combat"]:
+        return "That starts a fight, which Blue's horse can win: you need only keep away."
+    station = _own_station(after, start.to_move)
+    dice = after.reach(_BLUES_HORSE, 1)[station]
+    return (f"Blue's horse on S1 reaches {station} with a {dice[0]} and would attack with the +2. It cannot turn "
+            "into the cross (it does not stand on a cardinal): the arms are out of its reach.")
 
 
 _FIRST_ROLL = ("d7", "d3", "r3")                          # Red wins the roll-off and rolls a 3
 _ON_S3 = _FIRST_ROLL + ("+3", "r2", "+2", "r2")           # Red's horse on S3, Blue's on N2; Red rolls a 2
+_ON_E = _ON_S3 + ("S3>E/2",)                              # Red's horse on E, Blue's on N2
+_PAIR_ON_S4 = ("d7", "d3", "r2", "+2", "r1", "+1", "r4", "+4", "r1", "N1>N2/1", "r2-1")
+_THREE_PLAYERS = ("d7", "d3", "d5")                       # the roll-off: Red 7, Green 5, Blue 3
 
 LESSON = [
     Step(
-        key="summon", title="Summon a horse",
+        key="summon", title="Summon a horse", chapter="The goal",
         task="Goal: be the last player with horses. You rolled a 3: summon a horse.",
         hint="Tap the Summon to S3 button: a horse enters as many stations counterclockwise from your "
              "home S as the die shows.",
-        done="Your first horse is on the track. Each turn you roll one die per group on the board and spend every "
-             "die, moving a group or, once a turn, summoning a horse. Horses are lost in fights: a player with "
-             "none left, on the track or in the stable, is out, and the last player with horses wins.",
+        done="Your first horse is on the track. Horses are lost in fights: a player with none left, on the track "
+             "or in the stable, is out, and the last player with horses wins. You start because your d10 beat "
+             "Blue's in the roll-off.",
         goal=any_move, moves=_FIRST_ROLL,
     ),
     Step(
         key="move", title="Move by a die",
         task="Move your horse on S3 on by the 2 you rolled, instead of summoning another.",
         hint="Tap your horse on S3, then the station two steps on, counterclockwise: S4, then E.",
-        done="A group moves exactly its die, counterclockwise round the ring. Your horse now stands on E, a "
-             "cardinal, where an arm of the cross begins.",
+        done="A group moves exactly its die, counterclockwise round the ring. Each turn you roll one d4 per group "
+             "you have on the track and must spend every die: move a group, or summon a horse (once a turn).",
         goal=_moves_a_group, moves=_ON_S3,
     ),
     Step(
-        key="short-way", title="The short way",
+        key="attack", title="Attack",
+        task="Blue's horse on N1 is two stations ahead of yours on E4. Attack it with your 2.",
+        hint="Tap E4, then N1. A group that ends its move on an enemy's station fights it.",
+        done=_attack_done, missed=_attack_missed,
+        goal=_attacks, moves=_ON_E + ("r4", "N2>W1/4", "r4", "E>E4/4", "r1", "+1", "r2"),
+    ),
+    Step(
+        key="short-way", title="The short way", chapter="The track",
         task="Take your horse on E into the cross with the 4 and through the centre C.",
         hint="Only a group that starts its move on a cardinal may turn inward: tap E, then n2, w2 or s2, four "
              "steps on through e1, e2 and C.",
         done="Through C the far side of the track is a few steps away instead of a trip round the ring. At C a "
-             "group may turn onto any other arm, but never back.",
-        goal=_through_the_centre, moves=_ON_S3 + ("S3>E/2", "r1", "N2>N3/1", "r4"),
+             "group may go straight or turn onto another arm, but never back; coming out onto the ring it turns "
+             "counterclockwise.",
+        goal=_through_the_centre, moves=_ON_E + ("r1", "N2>N3/1", "r4"),
     ),
     Step(
-        key="join", title="Make a group",
+        key="pass-enemy", title="Getting past",
+        task="You rolled a 4 and a 2, one die for each of your horses. Get the one on S1 past Blue's horse without "
+             "a fight.",
+        hint="Stepping off an enemy's station costs one step more: from S1, S2 and S3 cost one each, and leaving "
+             "S3 for S4 costs two.",
+        done="Your 4 took the horse on S1 past Blue's to S4: four steps for three stations, as the step off Blue's "
+             "station costs two. A 2 or a 3 would have stopped on S3 and fought.",
+        missed=_pass_missed,
+        goal=_passes_blue, moves=("d3", "d7", "r4", "+4", "r4", "+4", "r4", "N4>W3/4", "r4", "S4>E3/4", "r4",
+                                  "W3>S2/4", "r1", "+1", "r1", "S2>S3/1", "r4-2"),
+    ),
+    Step(
+        key="join", title="Make a group", chapter="Groups",
         task="Join two of your horses into a pair on one station.",
         hint="The 2 takes your horse on S2 onto your horse on S4: tap S2, then S4, then Join. A summon with the 2 "
              "onto S2 joins too.",
-        done="A pair moves as one and fights with a bigger die. It is one group, so it rolls one die, not two.",
-        goal=_joins, moves=("d7", "d3", "r2", "+2", "r1", "+1", "r4", "+4", "r1", "N1>N2/1", "r2-1"),
+        done="A pair moves as one and fights with a bigger die. It is one group, so it rolls one die, not two. "
+             "Joining is a choice: landing on your own horse you may also keep them apart.",
+        goal=_joins, moves=_PAIR_ON_S4,
+    ),
+    Step(
+        key="split", title="Split a group",
+        task="Split your pair on S4 into two lone horses.",
+        hint="Tap S4, then the 1+1 button. A group may be split at any time in your turn while dice are left.",
+        done=_split_done,
+        goal=_splits, moves=_PAIR_ON_S4 + ("S2>S4/2&",),
     ),
     Step(
         key="fight", title="Fight with dice",
         task="Attack Blue's horse on e2 with your pair, not with your lone horse.",
         hint="Tap E, then the Group of 2 button, then e2, two steps into the cross. In a fight a pair "
              "rolls a d6, a lone horse only a d4.",
-        done="Each round your pair rolls a d6 and adds 2, Blue's horse a d4; a tie goes to the defender, and the "
-             "loser of a round loses a horse. Bigger groups roll bigger dice: d4, d6, d8, d10.",
+        done=_fight_done, missed=_fight_missed,
         goal=_attacks_with_the_largest_group,
         moves=("d7", "d3", "r1", "+1", "r2", "+2", "r4", "+4", "r3", "N2>W/3", "r1-1", "+1&", "S4>E/1", "r4",
                "W>e2/4", "r4-2", "S1>E/4"),
+    ),
+    Step(
+        key="slot", title="Turn order", chapter="Three or four players",
+        task="Three players: your d10 was highest in the roll-off, so you choose your turn slot first.",
+        hint="Tap a slot: first, second or third. The others choose next, in the order of their rolls.",
+        done="You have your slot; Green, next highest, chooses from the others, and Blue takes the last. Moving "
+             "later lets you see the others' horses before yours enter.",
+        goal=any_move, players=3, moves=_THREE_PLAYERS,
+    ),
+    Step(
+        key="home", title="Choose a home",
+        task="Your first turn: you rolled a 2. Choose a home whose horse enters out of reach of Green's horse.",
+        hint="Tap a free cardinal: S, N or W. Your horse enters two stations counterclockwise from it. Green's "
+             "horse on E3 reaches E4, N, N1 or N2 with a 1 to 4.",
+        done=_home_done, missed=_home_missed,
+        goal=_out_of_greens_reach, players=3, moves=_THREE_PLAYERS + ("slot2", "slot1", "r3", "home=E", "r2"),
+    ),
+    Step(
+        key="last-horse", title="The last horse", chapter="The end",
+        task="Blue has one horse left, on W, and none in the stable. Attack it.",
+        hint="Your pair on N3 reaches W with the 2: N4, then W.",
+        done=_last_horse_done,
+        goal=_attacks, moves=("d8", "d4", "r4", "+4", "r1", "+1", "r4", "+4&", "r1", "+1&", "r4", "S4>E3/4", "r4",
+                              "N1=1+1", "N1>W/4", "r4", "E3>N1/4", "f4-2", "r1", "+1", "f3-5", "r3", "+3", "r1",
+                              "+1", "f2-6", "r2-2", "N1>N3/2"),
+    ),
+    Step(
+        key="out-of-reach", title="Five quiet rounds",
+        task="One horse each, and you took the last to fall. Move yours out of reach of Blue's horse on S1.",
+        hint="Blue's horse on S1 moves round the ring: a 1 to 4 takes it to S2, S3, S4 or E. It cannot enter the "
+             "cross, as it does not stand on a cardinal.",
+        done=_out_of_reach_done, missed=_out_of_reach_missed,
+        goal=_out_of_reach, moves=next(d.moves for d in DIAGRAMS if d.key == "five-rounds"),
     ),
 ]

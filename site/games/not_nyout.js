@@ -314,9 +314,10 @@ export default {
   },
 
   rules: `
-    <p>Two to four players race <b>horses</b> (four each: Red, Blue, Green, White) around a
-    Nyout board and fight over its stations. A player whose four horses are all gone is out;
-    the last player with horses wins.</p>
+    <p>Two to four players (Red, Blue, Green, White) each bring four <b>horses</b> onto a
+    Nyout track and fight with dice for its stations. A player whose four horses are all gone
+    is out; the last player with horses wins. It is a battle, not a race: nobody scores for
+    going round.</p>
     <h3>The track</h3>
     <p>Twenty stations make a ring, with the four cardinals <b>S</b> (bottom), <b>E</b>, <b>N</b>
     and <b>W</b>. Horses go round the ring counterclockwise only: S, S1–S4, E, E1–E4, N, N1–N4,
@@ -328,6 +329,7 @@ export default {
     turns counterclockwise. From S a 3 reaches S3 or C. Across the board the cross is the short
     way:</p>
     <figure class="diagram-figure" data-diagram="through-the-centre"></figure>
+    <figure class="diagram-figure" data-diagram="three-from-s"></figure>
     <h3>Setting up</h3>
     <p>Two players: Red's home is S, Blue's is N, and a d10 roll-off (ties roll again) says who
     starts. Three or four players: a d10 roll-off decides who picks a turn slot first; then on
@@ -344,7 +346,7 @@ export default {
     </ul>
     <figure class="diagram-figure" data-diagram="summoning-squares"></figure>
     <p>Landing on your own group, you may <b>join</b> it or stay apart (more groups roll more
-    dice next turn). Stepping onto a station held by an enemy costs 1 as usual, but stepping off
+    dice next turn; a group holds at most four horses). Stepping onto a station held by an enemy costs 1 as usual, but stepping off
     it costs 1 extra; if your die runs out there, or leaves too little to step off, you stop and
     <b>fight</b>.</p>
     <figure class="diagram-figure" data-diagram="passing-an-enemy"></figure>
@@ -358,6 +360,7 @@ export default {
     <p>The last player with horses (on the board or in the stable) wins. When only two players
     are left with one horse each, and five full rounds (ten turns after the turn the horse fell)
     pass without a fight, the player who took the last horse wins.</p>
+    <figure class="diagram-figure" data-diagram="five-rounds"></figure>
     <h3>Notation</h3>
     <p><b>S&gt;C/3</b>: the group on S goes to C with the 3. <b>2S3&gt;E2/4</b>: the group of two on
     S3 (the size is written when a station holds groups of different sizes). A final <b>&amp;</b>
