@@ -22,9 +22,10 @@ COURSES = {
     ),
     "ambush": (
         {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "several": "d1s", "diagonal": "c3m",
-         "two-at-once": "a3m", "top-only": "a3m", "turn": "4ccw-s", "closed": "2cw-s"},
+         "two-at-once": "a3m", "top-only": "a3m", "turn": "4ccw-s", "closed": "2cw-s", "order": "mine",
+         "last-turn": "d3l"},
         {"place": "1cw-s", "stack": "c2m", "strength": "c3m", "sandwich": "b3s", "several": "a2s", "diagonal": "c3s",
-         "top-only": "a3s", "turn": "4cw-s", "closed": "2ccw-s"},
+         "top-only": "a3s", "turn": "4cw-s", "closed": "2ccw-s", "order": "theirs", "last-turn": "a1l"},
     ),
     "nymbat": (
         {"setup": "b4=3", "speed": "c5-e6", "attack": "i7-m5", "home-row": "i7-o4", "costs": "f7-i7"},

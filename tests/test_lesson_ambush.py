@@ -27,10 +27,10 @@ def taken(key, move, cell=None):
     return cell is None or len(after.stacks[INDEX[cell]]) < len(before.stacks[INDEX[cell]])
 
 
-def test_the_course_is_ten_steps_in_three_chapters():
+def test_the_course_is_twelve_steps_in_four_chapters():
     assert list(STEPS) == ["place", "stack", "strength", "sandwich", "several", "diagonal", "two-at-once", "top-only",
-                           "turn", "closed"]
-    assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning"]
+                           "turn", "closed", "order", "last-turn"]
+    assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning", "The end"]
 
 
 def test_place_accepts_every_placement_and_no_turn():
@@ -102,6 +102,30 @@ def test_closed_accepts_the_capturing_turns_of_an_open_coaster():
     step = STEPS["closed"]
     ok, after, said = step.attempt(game, "1ccw-s")
     assert not ok and after is None and "turned on the turn just before" in said
+
+
+def test_order_accepts_the_order_that_leaves_red_furthest_ahead():
+    game = start("order")
+    assert game.pending == 4 and set(game.legal_moves()) == {"mine", "theirs"}
+    lead = {}
+    for order in ("mine", "theirs"):
+        after = replayed("ambush", STEPS["order"], order)
+        lead[order] = after.scores[0] - after.scores[1]
+    # Red's capture on e4 first breaks Black's sandwich of e3: 1 pip each, against Black's 4.
+    assert lead == {"mine": 0, "theirs": -4}
+    assert passing("ambush", STEPS["order"]) == {"mine"}
+
+
+def test_the_last_turn_accepts_the_placements_that_win():
+    game = start("last-turn")
+    assert game.to_move == 1 and game.scores == [2.0, 0.0] and len(STEPS["last-turn"].moves) == 29
+    winning = set()
+    for move in game.legal_moves():
+        after = replayed("ambush", STEPS["last-turn"], move)
+        assert after.is_over  # the 30th turn ends the game, whatever it is
+        if after.winners == [1]:
+            winning.add(move)
+    assert passing("ambush", STEPS["last-turn"]) == winning == {"d3l", "a4l", "c5l"}
 
 
 @pytest.mark.parametrize("key", list(STEPS))

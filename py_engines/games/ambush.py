@@ -401,6 +401,14 @@ class Ambush(Game):
         said = [f"{self._stack_words(c, whose)} ({self._ways_words(stacks[c])})" for c in cells]
         return f"{lead} {or_list(said)}."
 
+    def refusal(self, steps: list[dict[str, str]]) -> str:
+        """The rules' reason; for a first tap on a cell no pyramid may go on, also how a coaster
+        is turned (a player who means to turn one often taps it first)."""
+        reason = super().refusal(steps)
+        if len(steps) == 1 and "cell" in steps[0] and self.to_move in (0, 1) and self.pending is None:
+            reason += " To turn its coaster instead, choose a turn first, then the pyramid to pay, then the coaster."
+        return reason
+
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """A cell tapped first: a placement there of each size on top of a tree; a cell and a
         size, that placement; a direction, a size and a coaster's centre, that turn (without

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .diagram import Diagram
-from .lesson import Step
+from .lesson import Step, wins_at_once
 
 # Most examples stand on coaster 1 (a1-c3), where the rule text's A-C and 1-3 are the board's own
 # cells. Pyramids that only open trees are spent on turns of empty coasters, which leave the board
@@ -195,6 +195,50 @@ def _top_only_missed(start, move, after):
     return (f"Your ends make 2 + {end} = {2 + end} against the stack's 3: a tie, and a tie captures nothing.")
 
 
+def _pips(game) -> tuple[float, float]:
+    return game.scores[0], game.scores[1]
+
+
+def _order_outcomes(start) -> dict[str, tuple[float, float]]:
+    """For each order of captures, the mover's pips and the other's after it."""
+    me = start.to_move
+    outcomes = {}
+    for order in ("mine", "theirs"):
+        after = start.clone()
+        after.play(order)
+        outcomes[order] = (after.scores[me], after.scores[1 - me])
+    return outcomes
+
+
+def _best_order(start, move, after):
+    outcomes = _order_outcomes(start)
+    lead = {order: mine - theirs for order, (mine, theirs) in outcomes.items()}
+    return lead[move] == max(lead.values())
+
+
+def _order_words(start, order) -> str:
+    after = start.clone()
+    after.play(order)
+    return type(after).narrate(after.events, 2)
+
+
+def _order_done(start, move, after):
+    other = "theirs" if move == "mine" else "mine"
+    return (f"{_order_words(start, move)} The other order: {_order_words(start, other)} Whoever turned chooses; "
+            "the second colour's sandwiches are then looked for again.")
+
+
+def _order_missed(start, move, after):
+    other = "theirs" if move == "mine" else "mine"
+    return (f"{_order_words(start, move)} The other order: {_order_words(start, other)} Your capture of e4 "
+            "first breaks one of Black's sandwiches.")
+
+
+def _last_turn_missed(start, move, after):
+    return (f"{type(after).narrate(after.events, 2)} A large that closes a sandwich with stacks of yours stronger "
+            "together than what they hold between them would have won.")
+
+
 LESSON = [
     Step(
         key="place", title="A turn", chapter="The goal",
@@ -284,7 +328,31 @@ LESSON = [
         hint="Coaster 2 is the bottom right one. Turned clockwise, it carries Black's small from "
              "e1 to d2, between your medium on c2 and your small on e2.",
         done="The coaster turned on the turn just before is closed for one turn, so a turn cannot "
-             "simply be undone. Now play a whole game: the larger total of captured pips wins.",
+             "simply be undone.",
         goal=_captures("rotate"), moves=("e2s", "e1s", "a2m", "a3m", "d3s", "1half-s"),
+    ),
+    Step(
+        key="order", title="Whose captures first",
+        task="Your turn of coaster 4 closed sandwiches of both colours. Choose whose captures go first.",
+        hint="Yours first: your sandwich takes Black's small on e4. Black's first: they take your large on e3 "
+             "and small on e5. Choose the order that leaves Black less to take.",
+        done=_order_done, missed=_order_missed,
+        goal=_best_order,
+        moves=("e5s", "1ccw-s", "d6s", "c2s", "e5m", "c2m", "f5m", "d5s", "2half-s", "f1l", "b1l", "f4m", "e3l",
+               "d4s", "f3s", "f6m", "1cw-m", "a6s", "f4l", "c1m", "c2m", "e2l", "3cw-s", "1ccw-m", "4ccw-m"),
+    ),
+    Step(
+        key="last-turn", title="The last turn", chapter="The end",
+        task="The 30th and last turn: Black's last pyramid, a large. Red leads 2 pips to 0: win the game.",
+        hint="Look for a red stack between two black ones in a line, where your large closes the sandwich: "
+             "d3, a4 and c5 each do it.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} The game ends when both players "
+                                         "have used all fifteen pyramids, placed or paid: the more pips captured, "
+                                         "the winner."),
+        missed=_last_turn_missed,
+        goal=wins_at_once,
+        moves=("b1s", "d1s", "c1m", "d3s", "4cw-l", "a4m", "1ccw-s", "e5l", "c5s", "2cw-s", "c1m", "3cw-m", "b6l",
+               "4ccw-s", "d6s", "c6s", "b6m", "d5l", "e3s", "f3m", "b5m", "4cw-l", "b4l", "a1m", "d2l", "a3l",
+               "c4m", "f5m", "a5l"),
     ),
 ]
