@@ -178,3 +178,19 @@ def test_nymbat_the_four_player_teams_home_rows():
     assert {NAMES[c] for c in HOME[game.edge[game.opponent(2)]]} == home[3]
     # A new round: Red and Gold choose which of them moves.
     assert game.phase == "pick" and game.to_move == 0 and sorted(game.legal_moves()) == ["p0", "p2"]
+
+
+def test_nymbat_two_attacks_in_one_turn_the_second_breaks_through():
+    game = position("nymbat", "two-attacks")
+    assert game.to_move == 1
+    assert pieces(game, 0) == {"e5": 2, "e6": 5, "e7": 2, "f7": 2} and pieces(game, 1) == {"g7": 3, "g8": 3}
+    first = after(game, "g8-f7")
+    # 3 against 2 + 5 + 2: both fall, and Red's three left stay one group (no breakthrough).
+    assert pieces(first, 0) == {"e5": 2, "e6": 5, "e7": 2} and pieces(first, 1) == {"g7": 3}
+    assert first.view().get("breakthrough") is None
+    second = after(first, "g7-e6")
+    assert pieces(second, 0) == {"e5": 2, "e7": 2} and pieces(second, 1) == {}
+    assert second.view()["breakthrough"]["allowance"] == 3
+    assert set(second.legal_moves()) == {"xe5", "xe7", "stop"}
+    one = after(second, "xe5")
+    assert pieces(one, 0) == {"e7": 2} and "xe7" not in one.legal_moves()  # 2 + 2 is more than 3

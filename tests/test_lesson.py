@@ -117,7 +117,7 @@ def test_the_bridge_gives_a_lesson_and_judges_a_move():
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 # Courses still to be rewritten with a table of the rules they teach (issue 38).
-COURSES_TO_REWRITE = {"nymbat", "nimbus"}
+COURSES_TO_REWRITE = {"nimbus"}
 
 
 def rules_taught(game: str) -> list[tuple[str, str]]:
@@ -147,4 +147,5 @@ def test_every_rule_of_a_game_is_taught_by_a_step_an_example_or_said_why_not(gam
         assert set(named_steps) <= steps, f"{rule}: no such step {set(named_steps) - steps}"
         assert set(named_examples) <= examples, f"{rule}: no such example {set(named_examples) - examples}"
     # The goal comes first: the course's first step teaches it.
-    assert ("goal", f"step `{LESSONS[game][0].key}`") in rows, "the goal is not taught by the first step"
+    goal = dict(rows).get("goal", "")
+    assert LESSONS[game][0].key in re.findall(r"step `([^`]+)`", goal), "the goal is not taught by the first step"

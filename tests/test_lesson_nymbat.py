@@ -35,8 +35,11 @@ def piece_moves(game):
     return [m for m in game.legal_moves() if "-" in m]
 
 
-def test_the_course_is_the_five_ideas_in_order():
-    assert list(STEPS) == ["setup", "speed", "attack", "home-row", "costs"]
+def test_the_course_in_four_chapters_goal_first():
+    assert list(STEPS) == ["setup", "first-turn", "home-row", "speed", "group", "costs", "attack", "breakthrough",
+                           "break-take", "defend"]
+    assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
+        ("setup", "The goal"), ("speed", "Moving"), ("attack", "Attacks"), ("defend", "Defending")]
     for step in STEPS.values():
         assert start(step.key).to_move == 0  # the player is Red in every step
 
@@ -91,6 +94,59 @@ def test_costs_only_a_forward_move_is_free():
         assert paid == (move not in right) or "=" in move, move  # bring-ins cost their number, and are no move
 
 
-@pytest.mark.parametrize("key", ["speed", "attack", "home-row", "costs"])
+def neighbours_in(game, cell, cells):
+    """Which of ``cells`` touch ``cell`` (the engine's own adjacency, read through a group)."""
+    from py_engines.games.nymbat import INDEX, NAMES
+    return {NAMES[c] for c in game.group_of(INDEX[cell])} & set(cells)
+
+
+def test_first_turn_a_tenth_three_touching_the_block_makes_thirty():
+    here = start("first-turn")
+    block = pieces(here, 0)
+    assert set(block.values()) == {3} and len(block) == 9 and here.view()["allowance"] == 3
+    joined = set()
+    for move in here.legal_moves():
+        if move.endswith("=3"):
+            then = after("first-turn", move)
+            if len(pieces(then, 0)) == 10 and neighbours_in(then, move[:-2], block):
+                assert then.to_move == 1  # 30 spent: the first turn is over
+                joined.add(move)
+    assert passing("nymbat", STEPS["first-turn"]) == joined and len(joined) == 10
+
+
+def test_group_the_second_piece_moves_nearer_the_top():
+    here = start("group")
+    assert pieces(here, 0) == {"c4": 3, "f6": 3} and here.view()["group"]["left"] == ["c4"]
+    forward = {m for m in piece_moves(here) if m.startswith("c4-") and rows_up("c4", m.split("-")[1]) > 0}
+    assert passing("nymbat", STEPS["group"]) == forward and "done" in here.legal_moves()
+
+
+def test_breakthrough_only_the_middle_piece_splits_the_line():
+    here = start("breakthrough")
+    assert pieces(here, 1) == {"m4": 2, "m5": 1, "m6": 2}
+    split = {m for m in piece_moves(here) if after("breakthrough", m).view().get("breakthrough")}
+    assert passing("nymbat", STEPS["breakthrough"]) == split == {"h8-m5"}
+    assert not after("breakthrough", "h8-m4").view().get("breakthrough")
+    here = start("break-take")
+    assert here.view()["breakthrough"]["allowance"] == 5
+    assert passing("nymbat", STEPS["break-take"]) == {"xm4", "xm6"} and "stop" in here.legal_moves()
+    both = after("break-take", "xm4")
+    both.play("xm6")
+    assert pieces(both, 1) == {}
+
+
+def test_defend_a_piece_on_the_own_home_row_stops_blue_winning():
+    here = start("defend")
+    assert pieces(here, 1) == {"a4": 6}
+    home = {f"a{i}" for i in range(1, 9)}
+    defending = {m for m in here.legal_moves() if set(pieces(after("defend", m), 0)) & home}
+    assert passing("nymbat", STEPS["defend"]) == defending
+    # Without one, Blue wins at the start of its turn.
+    lost = after("defend", "pass")
+    assert lost.is_over and lost.winners == [1]
+
+
+@pytest.mark.parametrize("key", ["first-turn", "home-row", "speed", "group", "costs", "attack", "breakthrough",
+                                 "break-take", "defend"])
 def test_each_step_after_the_first_has_a_failing_move(key):
     assert set(start(key).legal_moves()) - passing("nymbat", STEPS[key])

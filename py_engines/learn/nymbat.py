@@ -47,6 +47,19 @@ DIAGRAMS = [
         paths=(("g7", "f6", "e6"),),
     ),
     Diagram(
+        key="two-attacks",
+        caption=(
+            "Blue to move, with a group of two 3s: the rule text's own breakthrough. First the 3 from g8 "
+            "takes Red's 2 on f7: 3 against 2 + 5 + 2, both pieces fall, and Red's group stays whole. Then "
+            "the 3 from g7 takes the 5 on e6: 3 against 5 + 2 + 2, both fall again, but now the 2s on e5 "
+            "and e7 are cut apart: a breakthrough. Blue may remove one of them (2, within its 3), not both "
+            "(4). Two pieces of Blue's for three of Red's."),
+        moves=("c4=2", "c5=5", "c6=2", "c7=2", "done", "m5=3", "m6=3", "done", "c4-e5", "c5-e6", "c6-e7",
+               "c7-e8", "m5-j7", "m6-j8", "e8-f7", "done", "j7-g7", "j8-g8", "pass"),
+        marks={"focus": ("f7", "e6"), "try": ("e5", "e7")},
+        paths=(("g8", "f7"), ("g7", "f6", "e6")),
+    ),
+    Diagram(
         key="retreat",
         caption=(
             "Red to move. If Red steps both 3s back from row f to row e (arrows), the group's front is one "
@@ -71,8 +84,8 @@ DIAGRAMS = [
         key="beginners-setup",
         caption=(
             "Blue to move, after Red's first turn spent its whole 30 on ten 3s in one block two rows deep. "
-            "The rules suggest a 30-point setup for beginners without drawing one; this one is ours, "
-            "built on their tips. One number wastes no steps (the block moves 3 a turn), one group "
+            "The rule text recommends a 30-point first turn for beginners but its picture is lost; this "
+            "one follows the text's own tips. One number wastes no steps (the block moves 3 a turn), one group "
             "can all move next turn, and two rows deep it cannot be cut by taking any single piece, so an "
             "attack on it earns no breakthrough."),
         moves=("b3=3", "b4=3", "b5=3", "b6=3", "b7=3", "c4=3", "c5=3", "c6=3", "c7=3", "c8=3"),
@@ -103,6 +116,11 @@ def _toward(start, cell):
     return DIST[start.edge[start.opponent(start.to_move)]][INDEX[cell]]
 
 
+def _own_home_row(start):
+    """The cells of the home row of the player to move."""
+    return start.view()["home"][str(start.to_move)]
+
+
 def _five_at_full_speed(start, move, after):
     """The 5 moved, and got as many steps closer to the enemy's home row as its group's speed allows."""
     moved = _events(after, "move")
@@ -128,34 +146,89 @@ def _moved_for_free(start, move, after):
     return bool(_events(after, "move")) and after.to_move != start.to_move and not _events(after, "penalty")
 
 
+def _fills_thirty(start, move, after):
+    """A bring-in that spends the first turn's whole 30."""
+    placed = _events(after, "place")
+    return (bool(placed) and placed[0]["number"] == start.view()["allowance"]
+            and len(after.group_of(INDEX[placed[0]["cell"]])) == 10)
+
+
+def _first_turn_missed(start, move, after):
+    if not _events(after, "place"):
+        return ("That ends the first turn at 27 of its 30 points. Bring in one more 3, for ten 3s: one number, so "
+                "the whole block moves 3 next turn.")
+    if move.endswith("=3"):
+        return (f"A 3 on {move[:-2]} stands apart from the block: two groups, and a turn moves only one. Put it "
+                "next to the block.")
+    return (f"That brings in a {move[-1]}: {27 + int(move[-1])} of the first turn's 30, and the block is no longer "
+            "one number. A 3 makes exactly 30.")
+
+
+def _moves_c4_forward(start, move, after):
+    moved = _events(after, "move")
+    return bool(moved) and moved[0]["from"] == "c4" and _toward(start, moved[0]["to"]) < _toward(start, "c4")
+
+
+def _group_missed(start, move, after):
+    if move == "done":
+        return ("Done ends the turn and leaves the 3 on c4 behind. Each piece of the group may move in the same "
+                "turn, one after another: move it up to three steps toward the top too.")
+    return "That moves the 3 on c4 away from Blue's home row: a group that falls back pays for a retreat."
+
+
+def _breaks_through(start, move, after):
+    return after.view().get("breakthrough") is not None
+
+
+def _breakthrough_missed(start, move, after):
+    attack = _events(after, "attack")
+    if not attack:
+        return "That attacks nothing. Blue's 2, 1 and 2 stand in a line on m4, m5 and m6: cut the line in two."
+    return (f"Taking the piece on {attack[0]['to']} leaves the rest of Blue's line in one piece: no breakthrough. "
+            "Take the 1 in the middle, on m5: the two 2s are then cut apart.")
+
+
+def _removes(start, move, after):
+    return bool(_events(after, "remove"))
+
+
+def _break_take_done(start, move, after):
+    left = after.view().get("breakthrough")
+    more = (f" {left['allowance']} points are left of your 5: the other 2 can go too, then Stop." if left
+            else "")
+    return (f"{type(after).narrate(after.events, 2)} A breakthrough lets you remove Blue's pieces next to the "
+            f"cell you took, up to your attacker's number in all, even though your 5 fell.{more}")
+
+
+def _defends_home_row(start, move, after):
+    me = start.to_move
+    return any(after.owner[INDEX[cell]] == me for cell in _own_home_row(start))
+
+
+def _defend_missed(start, move, after):
+    return ("Blue's 6 stays on your home row with none of yours there: at the start of its turn, Blue wins. Bring "
+            "a piece onto the bottom row: any cell of it is in your setup area.")
+
+
 LESSON = [
     Step(
-        key="setup", title="Bring in a piece",
-        task="Bring in your first piece: tap a cell of the three bottom rows, then its number.",
+        key="setup", title="Bring in a piece", chapter="The goal",
+        task="Goal: a piece on Blue's home row, the top edge. First, tap a bottom cell, then a number.",
         hint="The darker bottom rows are your setup area. A piece costs its number from your reserve of 60, "
              "and the first turn may spend 30 at most.",
-        done="Your pieces are built from your reserve: the first turn places them, up to 30 points, "
-             "then say done.",
+        done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
+             "Your pieces are built from your reserve: the first turn brings them in, up to 30 points.",
         goal=any_move,
     ),
     Step(
-        key="speed", title="A group's speed",
-        task="Move your 5 as far toward Blue's side as it may go this turn.",
-        hint="Your 5 on c5 touches the 2 on c4: one group, and a group moves at its lowest number, "
-             "so two steps.",
-        done="The 2 slowed the 5: a group's pieces each move up to its lowest number of steps, "
-             "so mixing numbers wastes speed.",
-        goal=_five_at_full_speed, moves=("c4=2", "c5=5", "done", "m5=3", "done"),
-    ),
-    Step(
-        key="attack", title="Attack and support",
-        task="Take a Blue piece and keep your attacker on the board.",
-        hint="Blue's 2 and 3 on m4 and m5 back each other: each defends with 5. "
-             "Only your 6 on i7 beats that; your 4 would fall with it.",
-        done="The piece attacked always goes; the attacker stays only if its number beats the defender's "
-             "plus its neighbours'.",
-        goal=_attack_survived,
-        moves=("c4=6", "c6=4", "done", "m4=2", "m5=3", "done", "c4-i7", "pass", "c6-g7", "pass", "g7-k7", "pass"),
+        key="first-turn", title="The first turn",
+        task="Nine 3s are in: 27 of the first turn's 30 points. Bring in a tenth 3 next to them.",
+        hint="Tap an empty cell of the three bottom rows next to the block, then 3.",
+        done="Ten 3s, 30 points: the first turn's limit, so the turn ends (Done ends one sooner). One number wastes no speed, so the "
+             "whole block moves 3 next turn. Later turns bring in any total up to your reserve, move one "
+             "group, or pass.",
+        missed=_first_turn_missed,
+        goal=_fills_thirty, moves=("b3=3", "b4=3", "b5=3", "b6=3", "c4=3", "c5=3", "c6=3", "c7=3", "c8=3"),
     ),
     Step(
         key="home-row", title="Reach the home row",
@@ -167,6 +240,25 @@ LESSON = [
         goal=_on_home_row, moves=("c6=6", "done", "m2=3", "done", "c6-i7", "pass"),
     ),
     Step(
+        key="speed", title="A group's speed", chapter="Moving",
+        task="Move your 5 as far toward Blue's side as it may go this turn.",
+        hint="Your 5 on c5 touches the 2 on c4: one group, and a group moves at its lowest number, "
+             "so two steps.",
+        done="The 2 slowed the 5: a group's pieces each move up to its lowest number of steps, "
+             "so mixing numbers wastes speed.",
+        goal=_five_at_full_speed, moves=("c4=2", "c5=5", "done", "m5=3", "done"),
+    ),
+    Step(
+        key="group", title="A whole group",
+        task="Your 3 from c5 is on f6. Move the other 3 of its group, on c4, toward the top too.",
+        hint="A turn moves one group: its pieces one after another, each up to the group's speed, 3 here. Tap c4, "
+             "then a cell up to three steps nearer the top.",
+        done="Both pieces of the group moved this turn. Which pieces form the group, and its speed, are as they "
+             "stood when the turn began: moving one piece changes neither. Done ends the move.",
+        missed=_group_missed,
+        goal=_moves_c4_forward, moves=("c4=3", "c5=3", "done", "m5=3", "done", "c5-f6"),
+    ),
+    Step(
         key="costs", title="Retreat and delay",
         task="Move your 3 without paying anything from your reserve.",
         hint="You have delayed six times. A move back is a retreat and a move sideways another delay, "
@@ -174,5 +266,41 @@ LESSON = [
         done="Moving forward is free; falling back costs 1 at once, and marking time costs 1 every "
              "seventh delay.",
         goal=_moved_for_free, moves=("c6=3", "done", "m5=3", "done", "c6-f7") + ("pass",) * 13,
+    ),
+    Step(
+        key="attack", title="Attack and support", chapter="Attacks",
+        task="Take a Blue piece and keep your attacker on the board.",
+        hint="Blue's 2 and 3 on m4 and m5 back each other: each defends with 5. "
+             "Only your 6 on i7 beats that; your 4 would fall with it.",
+        done="The piece attacked always goes; the attacker stays only if its number beats the defender's "
+             "plus its neighbours'.",
+        goal=_attack_survived,
+        moves=("c4=6", "c6=4", "done", "m4=2", "m5=3", "done", "c4-i7", "pass", "c6-g7", "pass", "g7-k7", "pass"),
+    ),
+    Step(
+        key="breakthrough", title="Breakthrough",
+        task="Blue's 2, 1 and 2 stand in a line. Attack with your 5 so as to cut the line in two.",
+        hint="Taking an end piece leaves the rest joined. Taking the 1 on m5, in the middle, splits the two 2s.",
+        done="Your 5 took the 1 and fell with it (5 against 1 + 2 + 2), but Blue's group is cut in two: a "
+             "breakthrough. You may now also remove Blue's pieces next to m5, up to 5 points in all.",
+        missed=_breakthrough_missed,
+        goal=_breaks_through, moves=("c6=5", "done", "m4=2", "m5=1", "m6=2", "done", "c6-h8", "pass"),
+    ),
+    Step(
+        key="break-take", title="Take the pieces",
+        task="Breakthrough: remove Blue's pieces next to m5, up to your 5's number in all.",
+        hint="Tap a Blue 2 beside m5. Both together make 4, within your 5.",
+        done=_break_take_done,
+        goal=_removes, moves=("c6=5", "done", "m4=2", "m5=1", "m6=2", "done", "c6-h8", "pass", "h8-m5"),
+    ),
+    Step(
+        key="defend", title="Defend your home row", chapter="Defending",
+        task="Blue's 6 is on your home row and none of yours is. Stop Blue winning at the start of its turn.",
+        hint="Blue wins if its turn starts with its piece on your home row and none of yours there. Bring in a "
+             "piece on the bottom row.",
+        done="A piece of yours on your home row stops Blue's win. Blue's 6 may take a lone one, so bring in a "
+             "second beside it: two 1s side by side hold, as Blue's 6 can take only one a turn.",
+        missed=_defend_missed,
+        goal=_defends_home_row, moves=("c10=2", "done", "m4=6", "done", "pass", "m4-g4", "pass", "g4-a4"),
     ),
 ]

@@ -209,6 +209,7 @@ export default {
     whose numbers add up to no more than your attacking piece's number (even if it fell). Those
     removals never cause another breakthrough.</p>
     <figure class="diagram-figure" data-diagram="breakthrough"></figure>
+    <figure class="diagram-figure" data-diagram="two-attacks"></figure>
     <h3>Retreat and delay</h3>
     <p>A turn that removed an enemy piece is never penalised. Otherwise, measuring from the group's
     piece nearest the opponent's home row: if the moved group ends farther away, that is a
