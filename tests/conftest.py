@@ -41,14 +41,35 @@ def site_dir() -> Path:
 
 def pytest_collection_modifyitems(items) -> None:
     """A test of the built site that is not a browser's is marked `build` (left out of the fast
-    slice, `build.py check`, which builds nothing). The browser tests go to one test process
-    (`--dist loadgroup`, as build.py runs pytest), the engine's to the others: two browsers
-    booting runtimes side by side on two cores starved each other's timed waits."""
+    slice, `build.py check`, which builds nothing)."""
     for item in items:
         if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            if not BROWSER_FILES.search(item.nodeid):  # pytest_xdist_make_scheduler finds them by their file
+                raise pytest.UsageError(f"{item.nodeid}: a browser test outside tests/test_browser_*.py")
         elif "site_dir" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.build)
+
+
+# The files of the browser tests (every test marked `browser` is in one of them).
+BROWSER_FILES = re.compile(r"(^|/)test_(browser_\w+|qr)\.py::")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """With `--dist loadgroup` (as build.py runs pytest over several processes): the browser
+    tests all in one process, one unit of work that starts first, and every other test
+    spread over the processes as they come free: two Chromiums booting runtimes side by side
+    starve each other. (pytest-xdist's own grouping, an `xdist_group` mark, no longer reaches
+    its scheduler under pytest 9, which made test ids read-only: here the group is read from
+    the test's file instead.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowsersTogether(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if BROWSER_FILES.search(nodeid) else nodeid
+
+    return BrowsersTogether(config, log)
 
 
 AXE_PATH = "/__tests__/axe.min.js"  # axe-core, served to the tests' pages beside the site (never in it)
