@@ -41,8 +41,10 @@ COURSES = {
          "fight": "1E>e2/2", "home": "home=N", "out-of-reach": "e2>E/2"},
     ),
     "nimbus": (
-        {"setup": "r3", "stand-up": "d5=u", "turn": "b3=n", "move": "d4-c5", "collect": "3:b2-f6", "last": "u:c4-g4"},
-        {"stand-up": "d5=n", "turn": "b3=u", "move": "e4=n", "collect": "u:b2-f6", "last": "r:c4-e4"},
+        {"setup": "r3", "place": "d4=ne", "stand-up": "d5=u", "turn": "b3=n", "move": "d4-c5", "collect": "3:b2-f6",
+         "last": "u:c4-g4", "no-sweep": "k:c4"},
+        {"place": "d4=u", "stand-up": "d5=n", "turn": "b3=u", "move": "e4=n", "collect": "u:b2-f6", "last": "r:c4-e4",
+         "no-sweep": "u:c3"},
     ),
 }
 OPENS_WITH_DICE = {"not_nyout"}  # a new game starts with the roll-off, a move of the dice

@@ -21,9 +21,11 @@ def orient_of(game, move: str) -> tuple[str, str]:
 
 
 def test_the_course_runs_from_the_setup_to_the_end_of_a_round():
-    assert list(STEPS) == ["setup", "stand-up", "turn", "move", "collect", "last"]
-    assert start("setup").view()["phase"] == "setup"
-    for key in list(STEPS)[1:]:
+    assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "collect", "last", "no-sweep"]
+    assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
+        ("setup", "The goal"), ("stand-up", "Moving"), ("collect", "Collecting"), ("no-sweep", "The heart of the game")]
+    assert start("setup").view()["phase"] == start("place").view()["phase"] == "setup"
+    for key in list(STEPS)[2:]:
         assert start(key).view()["phase"] == "play"
     assert start("last").view()["remaining"] == ["collect"]
 
@@ -73,6 +75,42 @@ def test_nimbus_each_step_accepts_exactly_the_moves_that_do_its_task():
         assert replayed("nimbus", STEPS["last"], m).rounds[0]["winners"] == [0]
     assert passing("nimbus", STEPS["last"]) == ending == {"u:c4-g4", "u:g4-c4"}
 
+    # Placing: the large red taken, put anywhere lying flat (any of the eight ways), never upright.
+    game = start("place")
+    assert game.view()["held"] == "r3"
+    flat = {m for m in game.legal_moves() if not m.endswith("=u")}
+    assert passing("nimbus", STEPS["place"]) == flat and len(flat) == 8 * 64
+
     # Each step but the first refuses some legal move.
     for key in list(STEPS)[1:]:
         assert passing("nimbus", STEPS[key]) < set(start(key).legal_moves()), key
+
+
+def whole_turns(game):
+    """Every turn the player to move can make: (first action, second action or None)."""
+    me = game.to_move
+    for first in game.legal_moves():
+        after = game.clone()
+        after.play(first)
+        if after.to_move != me or after.rounds:
+            yield after
+            continue
+        for second in after.legal_moves():
+            then = after.clone()
+            then.play(second)
+            yield then
+
+
+def test_no_sweep_accepts_the_collects_after_which_player_2_cannot_take_everything():
+    game = start("no-sweep")
+    assert game.to_move == 0 and game.view()["remaining"] == ["collect"]
+    assert {cell: sq["stack"] for cell, sq in game.view()["squares"].items()} == {
+        "a6": ["y2"], "c4": ["k3"], "c5": ["y1"], "c3": ["b2"]}
+    safe = set()
+    for collect in game.legal_moves():
+        after = replayed("nimbus", STEPS["no-sweep"], collect)
+        assert not after.rounds and after.to_move == 1
+        if not any(turn.rounds for turn in whole_turns(after)):
+            safe.add(collect)
+    # Only taking the black large on c4 (by colour, size or orientation) leaves no sweep.
+    assert passing("nimbus", STEPS["no-sweep"]) == safe == {"k:c4", "3:c4", "u:c4"}

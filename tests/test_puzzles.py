@@ -143,8 +143,11 @@ def test_nymbat_the_line_meets_the_goal_and_a_wrong_move_does_not():
         if puzzle["kind"] == "defend":
             assert nymbat_puzzles.invaded(game, solver)
             assert not (end.is_over and solver not in end.winners)
-        else:
-            assert nymbat_puzzles.invaded(end, 1 - solver) or solver in end.winners
+        elif puzzle["kind"] == "reach":  # the task asks for the row: the line reaches it
+            assert nymbat_puzzles.invaded(end, 1 - solver)
+        else:  # "empty": the line wins by emptying the board, and no first move reaches the row
+            assert puzzle["kind"] == "empty" and end.is_over and solver in end.winners
+            assert end.view()["result"] == "empty" and "reach" not in puzzle["task"]
         for move in puzzle["wrong"]:  # each ends the turn with the goal missed
             then = after(game, move)
             assert then.to_move != solver

@@ -274,17 +274,93 @@ _LAST = (
     "c4=u",
 )
 
+def _lies_flat(start: Game, move: str, after: Game) -> bool:
+    return any(e["type"] == "place" and e["orient"] != "u" for e in after.events)
+
+
+def _place_done(start: Game, move: str, after: Game) -> str:
+    return (f"{type(after).narrate(after.events, 2)} Lying flat it points one of eight ways and may later slide "
+            "that way over empty squares; upright it may stand on another upright stack and step one square. "
+            "The setup goes on, one pyramid each in turn, until the pile is empty.")
+
+
+def _sweep(game: Game) -> list[str]:
+    """A whole turn (its actions, in order) with which the player to move takes every pyramid left,
+    if there is one: tried exhaustively, every move action with every collect, in either order."""
+    me = game.to_move
+    for first in game.legal_moves():
+        after = game.clone()
+        after.play(first)
+        if _events(after, "round"):
+            return [first] if me in _events(after, "round")[0]["winners"] else []
+        if after.to_move != me:
+            continue
+        for second in after.legal_moves():
+            then = after.clone()
+            then.play(second)
+            if any(me in e["winners"] for e in _events(then, "round")):
+                return [first, second]
+    return []
+
+
+def _leaves_no_sweep(start: Game, move: str, after: Game) -> bool:
+    return bool(_events(after, "collect")) and not _events(after, "round") and not _sweep(after)
+
+
+def _sweep_words(after: Game) -> str:
+    said, game = [], after.clone()
+    for action in _sweep(after):
+        game.play(action)
+        said.append(type(game).narrate(game.events, 2).split(". ")[0].rstrip(".") + ".")
+    return " ".join(said)
+
+
+def _no_sweep_done(start: Game, move: str, after: Game) -> str:
+    left = sum(len(square["stack"]) for square in after.view()["squares"].values())
+    return (f"{type(after).narrate(after.events, 2)} Every turn Player 2 could make was tried: none of them takes all "
+            f"{left} pyramids left, so the round goes on. That is the heart of Nimbus: never leave the next player "
+            "the whole board in one turn.")
+
+
+def _no_sweep_missed(start: Game, move: str, after: Game) -> str:
+    return f"Then Player 2 takes every pyramid left, and the round: {_sweep_words(after)}"
+
+
+# The heart of the game: four upright pyramids left (a medium yellow on a6, a large black stepped from b5
+# to c4, a small yellow on c5, a medium blue on c3), the other 26 upright in rows 1, 8, 7 and 2, which four
+# turns clear; player 1 has made the turn's move and is left with its collect.
+_NO_SWEEP = (
+    "y2", "a6=u", "k3", "b5=u", "y1", "c5=u", "b2", "c3=u",
+    "r1", "a1=u", "r1", "b1=u", "r2", "c1=u", "r2", "d1=u", "r3", "e1=u", "r3", "f1=u", "y1", "g1=u",
+    "y2", "a8=u", "y3", "b8=u", "y3", "c8=u", "g1", "d8=u", "g1", "e8=u", "g2", "f8=u", "g2", "g8=u",
+    "g3", "a7=u", "g3", "b7=u", "b1", "c7=u", "b1", "d7=u", "b2", "e7=u", "b3", "f7=u", "b3", "g7=u",
+    "k1", "a2=u", "k1", "b2=u", "k2", "c2=u", "k2", "d2=u", "k3", "e2=u",
+    "g1-h1", "u:a1-h1", "g8-h8", "u:a8-h8", "g7-h7", "u:a7-h7", "e2-f2", "u:a2-f2",
+    "b5-c4",
+)
+
 LESSON: list[Step] = [
     Step(
-        key="setup", title="Set up the board",
-        task="Take a pyramid from the pile: any colour, any size.",
-        hint="The buttons below the lesson are the pile, one for each colour and size (1 to 3 pips): tap any of them.",
-        done="In the setup each player in turn takes a pyramid and puts it on the board, flat or upright. "
-             "Once the pile is empty, play begins.",
+        key="setup", title="Set up the board", chapter="The goal",
+        task="Goal: take the last pyramid of a round. First, take a pyramid from the pile.",
+        hint="The buttons below the lesson are the pile: each names a colour, a size (1 to 3 pips) and how "
+             "many of it are left. Tap any of them.",
+        done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
+             "they collected in it; the others score nothing. After five rounds the highest total wins.",
         goal=any_move, players=2, options=OPTIONS,
     ),
     Step(
-        key="stand-up", title="Stand one up",
+        key="place", title="Place it",
+        task="Put your large red on the board lying flat: tap a square, then a direction.",
+        hint="After a square, the buttons offer Upright and the eight directions a flat pyramid may point: "
+             "north is up the board.",
+        done=_place_done,
+        missed=lambda start, move, after: ("That stands it upright. The task is lying flat: after the square, "
+                                           "pick one of the eight directions instead of Upright."),
+        goal=_lies_flat, moves=("r3",), players=2, options=OPTIONS,
+    ),
+    Step(
+        key="stand-up", title="Stand one up", chapter="Moving",
         task="Stand a flat pyramid upright.",
         hint="The green on d5 lies flat, pointing north-east: tap it, then choose upright.",
         done="Standing a pyramid up, laying a lone one flat or turning it is a move action. "
@@ -309,7 +385,7 @@ LESSON: list[Step] = [
         goal=_changes_square, moves=_EXAMPLE["step"], players=2, options=OPTIONS,
     ),
     Step(
-        key="collect", title="Collect a line",
+        key="collect", title="Collect a line", chapter="Collecting",
         task="Collect the line worth the most pips.",
         hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each.",
         done="A collect takes every top pyramid of one colour, one size or one orientation along a line. "
@@ -323,5 +399,13 @@ LESSON: list[Step] = [
         done="You took the last pyramid, so the round is yours and you score all the pips you collected in it; "
              "the other player's pips score nothing.",
         goal=_wins_the_round, moves=_LAST, players=2, options=OPTIONS,
+    ),
+    Step(
+        key="no-sweep", title="Leave no sweep", chapter="The heart of the game",
+        task="You stepped the black large from b5 to c4. Collect, but leave Player 2 no turn that takes all the rest.",
+        hint="Player 2 will have a move and a collect. Three upright pyramids on one line, or one step from it, "
+             "are a sweep: look at column c and the diagonal a6, b5, c4.",
+        done=_no_sweep_done, missed=_no_sweep_missed,
+        goal=_leaves_no_sweep, moves=_NO_SWEEP, players=2, options=OPTIONS,
     ),
 ]

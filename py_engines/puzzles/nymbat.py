@@ -11,7 +11,9 @@ turn is over; a goal holds or not when it ends:
 * **reach**: no enemy stands on your row, and none of yours on the enemy's. The
   goal: when the turn ends a piece of yours stands on the enemy's home row, where
   it has none (you win when your next turn starts, unless the enemy puts a piece on
-  that row or removes yours first).
+  that row or removes yours first), or the game is won as the turn ends. When the
+  only answer wins by emptying the board (both reserves spent), the puzzle is of
+  its own kind, **empty**, and says so: its task never asks for a row no move reaches.
 
 The answer is the only first move after which some way through the turn meets the
 goal; after every other first move no way does. A search that would look at more
@@ -179,12 +181,18 @@ def _make(game: Game, goal: str, answer: str, line: list[str], accept: list[list
         why = f"{steps}: {other} no longer stands alone on your home row when the turn ends."
         otherwise = f"After that, every way to end the turn leaves {other} on your home row: {other} wins."
     else:
-        task = f"{name} to play: reach {other}'s home row this turn, where {other} has no piece."
         end = after(game, *line)
         reached = invaded(end, 1 - mover)
-        why = (f"{steps}: then {_pieces(end, reached)} stands on {other}'s home row, where {other} has none."
-               if reached else f"{steps}: {name} wins as the turn ends.")
-        otherwise = f"After that, no way to end the turn leaves a piece of yours on {other}'s home row."
+        if reached:
+            task = f"{name} to play: reach {other}'s home row this turn, where {other} has no piece."
+            why = f"{steps}: then {_pieces(end, reached)} stands on {other}'s home row, where {other} has none."
+            otherwise = f"After that, no way to end the turn leaves a piece of yours on {other}'s home row."
+        else:  # no move reaches the row: the one answer wins by emptying the board
+            goal = "empty"
+            task = f"{name} to play: win this turn. Neither side has a reserve left."
+            why = (f"{steps}: the board is empty and both reserves are spent, so {name}, who moved last, "
+                   "wins.")
+            otherwise = "After that, a piece is left on the board when the turn ends, and the game goes on."
     wrong: dict[str, str] = {}
     for move in moves:
         if move == answer:
@@ -192,6 +200,8 @@ def _make(game: Game, goal: str, answer: str, line: list[str], accept: list[list
         then = after(game, move)
         if goal == "defend" and then.is_over:
             wrong[move] = f"{move} ends the turn with {other} still on your home row: {other} wins."
+        elif goal == "empty" and then.turn != mover and not then.is_over:
+            wrong[move] = f"{move} ends the turn with pieces still on the board: the game goes on."
         elif goal == "reach" and then.turn != mover and not then.is_over and "-" in move:
             row = row_of(then, 1 - mover)
             if any(then.owner[c] == mover for c in row):

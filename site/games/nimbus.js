@@ -173,7 +173,9 @@ export default {
     }
     if (/^[rygbk][123]$/.test(token)) {
       const left = state?.view?.pile?.[token];
-      return { text: `${COLOURS[token[0]]} ${token[1]}${left != null ? ` (${left})` : ""}`, swatch: `nim-sw-${token[0]}`, key: "" };
+      // "Red 3 · 2 left": the colour, the pips, and how many of it the pile still holds.
+      return { text: `${COLOURS[token[0]]} ${token[1]}${left != null ? ` · ${left} left` : ""}`, swatch: `nim-sw-${token[0]}`,
+        key: "" };
     }
     return { text: token, swatch: "", key: "" };
   },

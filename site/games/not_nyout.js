@@ -251,7 +251,12 @@ export default {
     if (state.is_over) return "The game is over. Undo to look back, or start a new game.";
     if (state.to_move === -1) return "Rolling the dice…";
     if (v.phase === "slots") return "Choose your turn slot: first, second, … (the last chooser gets what is left).";
-    if (v.phase === "home") return "Tap a free cardinal (N, E, S or W): your horse enters counterclockwise from it.";
+    if (v.phase === "home") {
+      // The free cardinals counterclockwise from S, the order the engine's words use too.
+      const free = ["S", "E", "N", "W"].filter((c) => !v.home.includes(c));
+      const listed = free.length > 1 ? `${free.slice(0, -1).join(", ")} or ${free.at(-1)}` : free[0];
+      return `Tap a free cardinal (${listed}): your horse enters counterclockwise from it.`;
+    }
     const choices = next.choices;
     if (selected.length === 0 && choices.includes("stable")) {
       const only = onlySummonStation(v);

@@ -29,7 +29,9 @@ async function show(index) {
   const state = await engine.call("state", { record: step.record });
   if (store.state.lesson?.game !== lesson.game) return; // left meanwhile
   writeLessonAt(lesson.game, step.key);
-  showExercise("lesson", step.title, state, { lesson: { ...store.state.lesson, index, outcome: null, hinted: false } });
+  // No marks of the turns that built the position: what a step needs of them, its words say.
+  showExercise("lesson", step.title, { ...state, marks: [] },
+    { lesson: { ...store.state.lesson, index, outcome: null, hinted: false } });
 }
 
 /**
@@ -68,7 +70,9 @@ async function attempt(move) {
     const step = lesson.steps[lesson.index];
     const done = tried.ok && !lesson.done.includes(step.key) ? [...lesson.done, step.key] : lesson.done;
     if (done !== lesson.done) writeLessons(lesson.game, done);
-    actions.positionShown({ ...session, record: after.record, cursor: after.record.moves.length }, after, {
+    // Marks of the move tried, its turn's only.
+    const shown = { ...after, marks: (after.marks || []).slice(-1) };
+    actions.positionShown({ ...session, record: after.record, cursor: after.record.moves.length }, shown, {
       lesson: { ...lesson, done, outcome: { ok: tried.ok, text: `${tried.text} ${tried.said}` } },
     });
     actions.inputClosed();

@@ -113,3 +113,20 @@ test("what the last move took fades once: only the newest turn's ghosts are fres
   }
   assert.ok(seen >= 3, `fresh ghosts in ${seen} positions`); // the fixtures hold captures (ambush, nymbat)
 });
+
+test("Nimbus's pile buttons say the colour, the pips and how many are left", () => {
+  const [, state] = positions().find(([, st]) => st.record.game === "nimbus" && st.view.phase === "setup");
+  const ui = UIS.nimbus;
+  const left = state.view.pile.r3;
+  assert.equal(ui.choice("r3", state).text, `Red 3 · ${left} left`);
+});
+
+test("Not Nyout's hint names the free cardinals in the engine's order", () => {
+  const homes = positions().filter(([, state]) => state.record.game === "not_nyout" && state.view.phase === "home");
+  assert.ok(homes.length > 0, "a fixture at a choice of home");
+  for (const [label, state] of homes) {
+    const hint = UIS.not_nyout.hint(state, { choices: [], cells: new Set() }, []);
+    const free = ["S", "E", "N", "W"].filter((c) => !state.view.home.includes(c));
+    assert.match(hint, new RegExp(`\\(${free.slice(0, -1).join(", ")} or ${free.at(-1)}\\)`), label);
+  }
+});
