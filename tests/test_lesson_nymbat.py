@@ -127,6 +127,12 @@ def test_breakthrough_only_the_middle_piece_splits_the_line():
     split = {m for m in piece_moves(here) if after("breakthrough", m).view().get("breakthrough")}
     assert passing("nymbat", STEPS["breakthrough"]) == split == {"h8-m5"}
     assert not after("breakthrough", "h8-m4").view().get("breakthrough")
+    here = start("breakthrough")
+    for move in split | {"h8-m4", "h8-m6", "pass"}:
+        ok, then, _ = STEPS["breakthrough"].attempt(here, move)
+        assert STEPS["breakthrough"].said(here, move, then, ok).endswith(".")
+    ok, then, _ = STEPS["breakthrough"].attempt(here, "h8-m4")
+    assert "on m4 leaves the rest" in STEPS["breakthrough"].said(here, "h8-m4", then, ok)
     here = start("break-take")
     assert here.view()["breakthrough"]["allowance"] == 5
     assert passing("nymbat", STEPS["break-take"]) == {"xm4", "xm6"} and "stop" in here.legal_moves()

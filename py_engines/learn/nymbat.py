@@ -184,7 +184,7 @@ def _breakthrough_missed(start, move, after):
     attack = _events(after, "attack")
     if not attack:
         return "That attacks nothing. Blue's 2, 1 and 2 stand in a line on m4, m5 and m6: cut the line in two."
-    return (f"Taking the piece on {attack[0]['to']} leaves the rest of Blue's line in one piece: no breakthrough. "
+    return (f"Taking the piece on {attack[0]['cell']} leaves the rest of Blue's line in one piece: no breakthrough. "
             "Take the 1 in the middle, on m5: the two 2s are then cut apart.")
 
 

@@ -361,16 +361,17 @@ function drawLesson(page) {
   const outcome = lesson.outcome;
   const button = (id, text, onclick, primary = false) =>
     h("button", { type: "button", id, class: primary ? "primary" : "", onclick, disabled: page.busy > 0 }, text);
-  const dots = lesson.steps.map((s, i) => h("button", {
-    type: "button", class: `lesson-step${i === lesson.index ? " current" : ""}${lesson.done.includes(s.key) ? " done" : ""}` +
-      `${s.chapter && i > 0 ? " chapter-start" : ""}`,
-    title: s.chapter || null,
-    "aria-label": `Step ${i + 1}: ${s.title}${lesson.done.includes(s.key) ? " (done)" : ""}`,
-    "aria-current": i === lesson.index ? "step" : null, onclick: () => actions.lesson.step(i),
-  }, lesson.done.includes(s.key) ? "✓" : String(i + 1)));
+  // One row of step dots, each chapter's name before its first (the row scrolls sideways).
+  const dots = lesson.steps.flatMap((s, i) => [
+    s.chapter ? h("span", { class: `lesson-chapter${i > 0 ? " chapter-start" : ""}` }, s.chapter) : null,
+    h("button", {
+      type: "button", class: `lesson-step${i === lesson.index ? " current" : ""}${lesson.done.includes(s.key) ? " done" : ""}`,
+      "aria-label": `Step ${i + 1}: ${s.title}${lesson.done.includes(s.key) ? " (done)" : ""}`,
+      "aria-current": i === lesson.index ? "step" : null, onclick: () => actions.lesson.step(i),
+    }, lesson.done.includes(s.key) ? "✓" : String(i + 1))]).filter(Boolean);
   els.lesson.replaceChildren(...[
-    h("p", { class: "lesson-head" }, h("b", {}, `Lesson ${lesson.index + 1} of ${lesson.steps.length}: ${step.title}`),
-      chapterOf(lesson.steps, lesson.index) ? h("span", { class: "lesson-chapter" }, ` · ${chapterOf(lesson.steps, lesson.index)}`) : null),
+    h("p", { class: "lesson-head", title: chapterOf(lesson.steps, lesson.index) || null },
+      h("b", {}, `Lesson ${lesson.index + 1} of ${lesson.steps.length}: ${step.title}`)),
     h("div", { class: "lesson-steps" }, dots),
     h("p", { class: "lesson-task", id: "lesson-task" }, step.task),
     lesson.hinted && !outcome ? h("p", { class: "lesson-hint", id: "lesson-hint" }, step.hint) : null,
