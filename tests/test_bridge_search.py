@@ -23,8 +23,10 @@ def result(**request) -> dict:
     return answer["result"]
 
 
-def test_a_search_run_in_slices_to_its_end_answers_as_think_does():
-    # Easy: a short budget, well within its safety cap even on a busy machine.
+def test_a_search_run_in_slices_to_its_end_answers_as_think_does(monkeypatch):
+    # Easy: a short budget; its safety caps (1 s a move) are lifted here, so that a busy machine
+    # cannot cut either search short and make the two differ.
+    monkeypatch.setitem(LEVELS, "easy", {**LEVELS["easy"], "max_seconds": 600.0, "turn_seconds": 600.0})
     started = result(op="search_start", record=RECORD, level="easy", seed=4)
     assert started["iterations"] == 0 and started["budget"] == LEVELS["easy"]["iterations"]
     assert not started["done"]
