@@ -158,3 +158,13 @@ export function seatSummary(seats) {
   return `Who plays: ${[people && count(people, "person", "people"), computers && count(computers, "computer", "computers")]
     .filter(Boolean).join(", ")}`;
 }
+
+/**
+ * What a screen reader hears after a move: the move in the log's words, then the status;
+ * at a game's end the last move already says who won ("… Red wins, the last player with
+ * horses."), so the status is not said again.
+ */
+export function announcement(said, status, over) {
+  if (!said) return status;
+  return over && said.includes(status.split(/[:,]/)[0]) ? said : `${said} ${status}`;
+}

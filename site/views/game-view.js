@@ -7,7 +7,7 @@ import { Board } from "./svg-board.js";
 import { catalogEntry, seatNamesOf, showStylesOf } from "../games/index.js";
 import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor } from "../model/board-marks.js";
-import { coachMarks, gamePage, seatSummary } from "../model/game-page.js";
+import { announcement, coachMarks, gamePage, seatSummary } from "../model/game-page.js";
 import { chapterOf } from "../model/course.js";
 import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay } from "../model/seats.js";
 import { CHANCE, showsGame, store } from "../state/store.js";
@@ -759,6 +759,5 @@ function announce(els, s, state, status) {
   const [length, cursor] = (els.announced || "0|0").split("|").map(Number);
   els.announced = key;
   const played = s.cursor === s.record.moves.length && s.cursor === cursor + 1 && s.record.moves.length === length + 1;
-  const said = played && state.last_move ? `${state.last_move.text} ` : "";
-  els.announce.textContent = `${said}${status}`;
+  els.announce.textContent = announcement(played && state.last_move ? state.last_move.text : "", status, state.is_over);
 }

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { coachMarks, coachWords, gamePage, pictureHint, seatSummary } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, pictureHint, seatSummary } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -165,4 +165,12 @@ test("folded seats say who plays", () => {
   assert.equal(seatSummary(["human", "human", "hard"]), "Who plays: 2 people, 1 computer");
   assert.equal(seatSummary(["easy", "easy", "easy", "easy"]), "Who plays: 4 computers");
   assert.equal(seatSummary(["human", "human", "human"]), "Who plays: 3 people");
+});
+
+test("a screen reader hears the move, then the status, and who won only once", () => {
+  assert.equal(announcement("Red places a small on c3.", "Black to move (turn 2 of 30)", false),
+    "Red places a small on c3. Black to move (turn 2 of 30)");
+  assert.equal(announcement("", "Black to move (turn 2 of 30)", false), "Black to move (turn 2 of 30)");
+  const last = "Red attacks Blue's horse on W and takes it. Blue has no horses left and is out. Red wins, the last player with horses.";
+  assert.equal(announcement(last, "Red wins: the last player with horses", true), last);
 });
