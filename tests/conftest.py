@@ -45,7 +45,8 @@ def pytest_collection_modifyitems(items) -> None:
     for item in items:
         if item.get_closest_marker("browser") is not None:
             if not BROWSER_FILES.search(item.nodeid):  # pytest_xdist_make_scheduler finds them by their file
-                raise pytest.UsageError(f"{item.nodeid}: a browser test outside tests/test_browser_*.py")
+                raise pytest.UsageError(f"{item.nodeid}: a browser test outside tests/test_browser_*.py "
+                                        "and tests/test_qr.py")
         elif "site_dir" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.build)
 
