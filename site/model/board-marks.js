@@ -62,3 +62,15 @@ export function motionFor(events, ui, view) {
   }
   return steps;
 }
+
+/**
+ * Where a zoomed board centres: the cell selected; else where the action is, the player's
+ * own pieces that may move with the last move's cells (not the empty cells a bring-in may
+ * use, which on Nymbat's board are the bottom rows); else every cell the next tap may use.
+ */
+export function zoomFocus(input, ui, view) {
+  if (input.selected().length) return input.selected().slice(-1);
+  const live = [...input.next().cells];
+  const held = view && ui.holds ? live.filter((cell) => ui.holds(view, cell)) : [];
+  return held.length ? [...held, ...(view.last || [])] : live;
+}

@@ -6,7 +6,7 @@
 import { Board } from "./svg-board.js";
 import { catalogEntry, seatNamesOf, showStylesOf } from "../games/index.js";
 import * as hooks from "./hooks.js";
-import { hintMarks, marksFor, motionFor } from "../model/board-marks.js";
+import { hintMarks, marksFor, motionFor, zoomFocus } from "../model/board-marks.js";
 import { announcement, coachMarks, gamePage, seatSummary } from "../model/game-page.js";
 import { chapterOf } from "../model/course.js";
 import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay } from "../model/seats.js";
@@ -123,11 +123,7 @@ function placeTheBoard(layout) {
   if (view.layout === layout) return;
   view.layout = layout;
   view.board = new Board(layout.layout, { onTap: view.actions.tap, title: `${view.entry.title} board` });
-  // A zoom centres on the cell selected, else on where the player's next tap may go.
-  const focusCells = () => {
-    const input = store.state.input;
-    return input.selected().length ? input.selected().slice(-1) : [...input.next().cells];
-  };
+  const focusCells = () => zoomFocus(store.state.input, view.entry.ui, store.state.position?.view);
   placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
 }
 

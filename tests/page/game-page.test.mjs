@@ -174,3 +174,21 @@ test("a screen reader hears the move, then the status, and who won only once", (
   const last = "Red attacks Blue's horse on W and takes it. Blue has no horses left and is out. Red wins, the last player with horses.";
   assert.equal(announcement(last, "Red wins: the last player with horses", true), last);
 });
+
+test("a zoomed Nymbat board centres on the pieces that may move and the last move, not the empty setup rows", async () => {
+  const { zoomFocus } = await import("../../site/model/board-marks.js");
+  const ui = await uiOf("nymbat");
+  // Red's 3 on c4 may move; a1 and b2 are empty cells of Red's setup area; Blue just moved to h8.
+  const legal = [
+    { move: "c4-d4", steps: [{ cell: "c4" }, { cell: "d4" }] },
+    { move: "a1=1", steps: [{ cell: "a1" }, { choice: "1" }] },
+    { move: "b2=1", steps: [{ cell: "b2" }, { choice: "1" }] },
+  ];
+  const view = { cells: { c4: [0, 3], h8: [1, 5] }, last: ["m7", "h8"] };
+  const input = new MoveInput(legal);
+  assert.deepEqual(zoomFocus(input, ui, view), ["c4", "m7", "h8"]);
+  // A cell selected: that cell.
+  assert.deepEqual(zoomFocus(input.step({ cell: "c4" }).input, ui, view), ["c4"]);
+  // No piece to move (a first turn): every cell the next tap may use.
+  assert.deepEqual(zoomFocus(new MoveInput(legal.slice(1)), ui, { cells: {}, last: [] }), ["a1", "b2"]);
+});
