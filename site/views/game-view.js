@@ -384,6 +384,12 @@ function drawLesson(page) {
   const row = els.lesson.querySelector(".lesson-steps");
   const current = row.querySelector(".lesson-step.current");
   if (current) row.scrollLeft = Math.max(0, current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2);
+  // A hint just asked for lengthens the panel over the board: the buttons under the board, which
+  // the hint often names, are brought back into view on a small screen.
+  if (lesson.hinted && !outcome && els.lessonHinted !== lesson.index) {
+    requestAnimationFrame(() => els.choiceButtons.scrollIntoView({ block: "nearest" }));
+  }
+  els.lessonHinted = lesson.hinted ? lesson.index : null;
 }
 
 /**
