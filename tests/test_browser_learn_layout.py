@@ -30,6 +30,10 @@ def test_a_lessons_task_board_and_buttons_are_in_view_at_once_on_a_phone(screen,
         # The first row of buttons at least (Nimbus's pile has twelve).
         for selector in ("#lesson-task", "svg.board", "#hint", "#choices .choice-buttons button:first-child"):
             assert phone.evaluate(IN_VIEW, selector), f"{game}: {selector}"
+        # The hint lengthens the panel; the button it names is brought back into view.
+        phone.tap("#lesson-hint-button")
+        phone.wait_for_selector("#lesson-hint")
+        phone.wait_for_function(f"() => ({IN_VIEW})('#choices .choice-buttons button:first-child')")
 
 
 def test_the_rules_examples_take_the_height_of_a_phone_held_sideways(screen, server):
