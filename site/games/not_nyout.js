@@ -220,6 +220,11 @@ export default {
     return parts.join(", ");
   },
 
+  /** The seats out of the game (their horses all lost) while it goes on. */
+  outSeats(state) {
+    return (state.view.out || []).flatMap((out, seat) => (out ? [seat] : []));
+  },
+
   status(state) {
     const v = state.view;
     if (state.is_over) {

@@ -103,6 +103,11 @@ export default {
     return `${name}, ${what}${(view.last || []).includes(name) ? ", last move" : ""}`;
   },
 
+  /** The seats out of the game (eliminated, four players) while it goes on. */
+  outSeats(state) {
+    return (state.view.eliminated || []).flatMap((out, seat) => (out ? [seat] : []));
+  },
+
   status(state) {
     const view = state.view;
     const seat = names(view);

@@ -63,7 +63,7 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
   } else if (computerTurn && !thinking) {
     line = s.cursor < total
       ? `${seatNames[computerTurn.player]} is played by the computer: go to the last move to let it play, or choose Human.`
-      : `${seatNames[computerTurn.player]} is played by the computer.`;
+      : outLine(ui, state, seats, seatNames) || `${seatNames[computerTurn.player]} is played by the computer.`;
   } else if (away) line = awayLine(s, state, seatNames, next);
   else if (hint?.pending) line = "Looking for a good move…";
   else if (hint?.move) line = hint.review ? hint.text : `Hint: ${hint.text || hint.move} ${line}`;
@@ -167,4 +167,17 @@ export function seatSummary(seats) {
 export function announcement(said, status, over) {
   if (!said) return status;
   return over && said.includes(status.split(/[:,]/)[0]) ? said : `${said} ${status}`;
+}
+
+/**
+ * While the computer plays on after every person at the table is out of the game (Not Nyout's
+ * horses all lost, Nymbat's four-player elimination): who is out, and that the game goes on.
+ */
+function outLine(ui, state, seats, seatNames) {
+  const out = ui.outSeats ? ui.outSeats(state) : [];
+  const people = seats.flatMap((seat, i) => (seat === "human" ? [i] : []));
+  if (state.is_over || !people.length || !people.every((seat) => out.includes(seat))) return "";
+  const names = people.map((seat) => seatNames[seat]);
+  const who = names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are`;
+  return `${who} out of the game: the computer plays the others on to the end. Undo to go back, or start a new game.`;
 }

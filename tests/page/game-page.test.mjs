@@ -192,3 +192,14 @@ test("a zoomed Nymbat board centres on the pieces that may move and the last mov
   // No piece to move (a first turn): every cell the next tap may use.
   assert.deepEqual(zoomFocus(new MoveInput(legal.slice(1)), ui, { cells: {}, last: [] }), ["a1", "b2"]);
 });
+
+test("when every person at the table is out, the line says so while the computers play on", () => {
+  const position = POSITIONS["not_nyout/4/under_way"];
+  const out = { ...position, view: { ...position.view, out: [true, false, false, false] } };
+  const seats = ["human", "easy", "easy", "easy"];
+  assert.notEqual(position.to_move, 0);
+  const model = modelOf(pageOf(out, { seats }));
+  assert.equal(model.line, "Red is out of the game: the computer plays the others on to the end. Undo to go back, or start a new game.");
+  // While a person still plays, the usual line.
+  assert.equal(modelOf(pageOf(position, { seats })).line, `${model.seatNames[position.to_move]} is played by the computer.`);
+});
