@@ -346,8 +346,9 @@ LESSON: list[Step] = [
         hint="The buttons below the lesson are the pile: each names a colour, a size (1 to 3 pips) and how "
              "many of it are left. Tap any of them.",
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
-             "they collected in it; the others score nothing. After five rounds the highest total wins.",
-        goal=any_move, players=2, options=OPTIONS,
+             "they collected in it; the others score nothing. After five rounds the highest total wins. (The "
+             "game's 45 pyramids; the later steps show boards of a round with 30.)",
+        goal=any_move, players=2,
     ),
     Step(
         key="place", title="Place it",
@@ -357,7 +358,7 @@ LESSON: list[Step] = [
         done=_place_done,
         missed=lambda start, move, after: ("That stands it upright. The task is lying flat: after the square, "
                                            "pick one of the eight directions instead of Upright."),
-        goal=_lies_flat, moves=("r3",), players=2, options=OPTIONS,
+        goal=_lies_flat, moves=("r3",), players=2,
     ),
     Step(
         key="stand-up", title="Stand one up", chapter="Moving",
