@@ -346,8 +346,8 @@ LESSON: list[Step] = [
         hint="The buttons below the lesson are the pile: each names a colour, a size (1 to 3 pips) and how "
              "many of it are left. Tap any of them.",
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
-             "they collected in it; the others score nothing. After five rounds the highest total wins. (The "
-             "game's 45 pyramids; the later steps show boards of a round with 30.)",
+             "they collected in it; the others score nothing. After five rounds the highest total wins. The pile "
+             "holds the game's 45 pyramids; the later steps show boards from rounds of 30.",
         goal=any_move, players=2,
     ),
     Step(
