@@ -274,6 +274,7 @@ _LAST = (
     "c4=u",
 )
 
+
 def _lies_flat(start: Game, move: str, after: Game) -> bool:
     return any(e["type"] == "place" and e["orient"] != "u" for e in after.events)
 

@@ -240,8 +240,8 @@ def _out_of_reach(start, move, after):
 def _out_of_reach_done(start, move, after):
     left = after.view()["quiet_turns_left"]
     return (f"Blue's horse cannot reach yours with any die. You took the last horse to fall, and each of you has "
-            f"one left: if five full rounds (ten turns) pass without a fight, you win. {left} turns to go; keep "
-            "out of reach.")
+            f"one left: if five full rounds (ten turns) pass without a fight, you win. {left} more turns after this "
+            "one; keep out of reach.")
 
 
 def _out_of_reach_missed(start, move, after):
@@ -265,9 +265,9 @@ LESSON = [
         task="Goal: be the last player with horses. You rolled a 3: summon a horse.",
         hint="Tap the Summon to S3 button: a horse enters as many stations counterclockwise from your "
              "home S as the die shows.",
-        done="Your first horse is on the track. Horses are lost in fights: a player with none left, on the track "
-             "or in the stable, is out, and the last player with horses wins. You start because your d10 beat "
-             "Blue's in the roll-off.",
+        done="Your first horse is on the track; three wait in the stable. Horses are lost in fights: a player "
+             "with none left, on the track or in the stable, is out, and the last player with horses wins. You "
+             "start because your d10 beat Blue's in the roll-off.",
         goal=any_move, moves=_FIRST_ROLL,
     ),
     Step(
@@ -297,7 +297,7 @@ LESSON = [
     ),
     Step(
         key="pass-enemy", title="Getting past",
-        task="You rolled a 4 and a 2, one die for each of your horses. Get the one on S1 past Blue's horse without "
+        task="You rolled a 4 and a 2, a d4 for each of your two groups. Get your horse on S1 past Blue's without "
              "a fight.",
         hint="Stepping off an enemy's station costs one step more: from S1, S2 and S3 cost one each, and leaving "
              "S3 for S4 costs two.",

@@ -194,8 +194,8 @@ def _removes(start, move, after):
 
 def _break_take_done(start, move, after):
     left = after.view().get("breakthrough")
-    more = (f" {left['allowance']} points are left of your 5: the other 2 can go too, then Stop." if left
-            else "")
+    more = (f" {left['allowance']} points are left of your 5: in a game the other 2 could go too, then "
+            "No more removals." if left else "")
     return (f"{type(after).narrate(after.events, 2)} A breakthrough lets you remove Blue's pieces next to the "
             f"cell you took, up to your attacker's number in all, even though your 5 fell.{more}")
 
@@ -260,9 +260,10 @@ LESSON = [
     ),
     Step(
         key="costs", title="Retreat and delay",
-        task="Move your 3 without paying anything from your reserve.",
-        hint="You have delayed six times. A move back is a retreat and a move sideways another delay, "
-             "the seventh: each costs 1. Move toward the top.",
+        task="You have passed six times: six delays. A seventh, or a move back, costs 1 from your reserve. "
+             "Move your 3 without paying.",
+        hint="A move back is a retreat (1 at once), and a move sideways no closer to the top is another delay, "
+             "the seventh (every seventh costs 1). Move toward the top.",
         done="Moving forward is free; falling back costs 1 at once, and marking time costs 1 every "
              "seventh delay.",
         goal=_moved_for_free, moves=("c6=3", "done", "m5=3", "done", "c6-f7") + ("pass",) * 13,
@@ -281,8 +282,9 @@ LESSON = [
         key="breakthrough", title="Breakthrough",
         task="Blue's 2, 1 and 2 stand in a line. Attack with your 5 so as to cut the line in two.",
         hint="Taking an end piece leaves the rest joined. Taking the 1 on m5, in the middle, splits the two 2s.",
-        done="Your 5 took the 1 and fell with it (5 against 1 + 2 + 2), but Blue's group is cut in two: a "
-             "breakthrough. You may now also remove Blue's pieces next to m5, up to 5 points in all.",
+        done="Your 5 took the 1 and fell with it (5 against 1 + 2 + 2), but the line is cut in two. A "
+             "breakthrough lets you also remove Blue's pieces next to m5, up to 5 points in all: the next step "
+             "takes them.",
         missed=_breakthrough_missed,
         goal=_breaks_through, moves=("c6=5", "done", "m4=2", "m5=1", "m6=2", "done", "c6-h8", "pass"),
     ),
@@ -298,8 +300,8 @@ LESSON = [
         task="Blue's 6 is on your home row and none of yours is. Stop Blue winning at the start of its turn.",
         hint="Blue wins if its turn starts with its piece on your home row and none of yours there. Bring in a "
              "piece on the bottom row.",
-        done="A piece of yours on your home row stops Blue's win. Blue's 6 may take a lone one, so bring in a "
-             "second beside it: two 1s side by side hold, as Blue's 6 can take only one a turn.",
+        done="A piece of yours on your home row stops Blue's win. Blue's 6 may take a lone one, so in a game "
+             "bring in a second beside it: two 1s side by side hold, as Blue's 6 can take only one a turn.",
         missed=_defend_missed,
         goal=_defends_home_row, moves=("c10=2", "done", "m4=6", "done", "pass", "m4-g4", "pass", "g4-a4"),
     ),
