@@ -195,10 +195,6 @@ def _top_only_missed(start, move, after):
     return (f"Your ends make 2 + {end} = {2 + end} against the stack's 3: a tie, and a tie captures nothing.")
 
 
-def _pips(game) -> tuple[float, float]:
-    return game.scores[0], game.scores[1]
-
-
 def _order_outcomes(start) -> dict[str, tuple[float, float]]:
     """For each order of captures, the mover's pips and the other's after it."""
     me = start.to_move
@@ -222,16 +218,19 @@ def _order_words(start, order) -> str:
     return type(after).narrate(after.events, 2)
 
 
-def _order_done(start, move, after):
+def _both_orders(start, move) -> str:
+    """What the order chosen takes, then what the other would have."""
     other = "theirs" if move == "mine" else "mine"
-    return (f"{_order_words(start, move)} The other order: {_order_words(start, other)} Whoever turned chooses; "
-            "the second colour's sandwiches are then looked for again.")
+    return f"{_order_words(start, move)} The other order: {_order_words(start, other)}"
+
+
+def _order_done(start, move, after):
+    return (f"{_both_orders(start, move)} Whoever turned chooses; the second colour's sandwiches are then looked "
+            "for again.")
 
 
 def _order_missed(start, move, after):
-    other = "theirs" if move == "mine" else "mine"
-    return (f"{_order_words(start, move)} The other order: {_order_words(start, other)} Your capture of e4 "
-            "first breaks one of Black's sandwiches.")
+    return f"{_both_orders(start, move)} Your capture of e4 first breaks one of Black's sandwiches."
 
 
 def _last_turn_missed(start, move, after):

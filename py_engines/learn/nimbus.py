@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core import Game
 from .diagram import Diagram
-from .lesson import Step, any_move
+from .lesson import Step, any_move, first_clause
 
 OPTIONS = {"sets": 2}
 
@@ -311,8 +311,8 @@ def _leaves_no_sweep(start: Game, move: str, after: Game) -> bool:
 def _sweep_words(after: Game) -> str:
     said, game = [], after.clone()
     for action in _sweep(after):
+        said.append(first_clause(game, action))
         game.play(action)
-        said.append(type(game).narrate(game.events, 2).split(". ")[0].rstrip(".") + ".")
     return " ".join(said)
 
 

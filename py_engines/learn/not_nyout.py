@@ -204,8 +204,13 @@ def _own_station(after, player: int) -> str:
     return next(name for name, groups in after.view()["stations"].items() if groups[0]["owner"] == player)
 
 
+def _reached_with(after, player: int, enemy_station: str, enemy: int) -> list[int]:
+    """The dice with which the enemy's group on ``enemy_station`` reaches ``player``'s horse (none: safe)."""
+    return after.reach(enemy_station, enemy).get(_own_station(after, player), [])
+
+
 def _out_of_greens_reach(start, move, after):
-    return _own_station(after, start.to_move) not in after.reach(_GREENS_HORSE, _GREEN)
+    return not _reached_with(after, start.to_move, _GREENS_HORSE, _GREEN)
 
 
 def _home_done(start, move, after):
@@ -217,7 +222,7 @@ def _home_done(start, move, after):
 
 def _home_missed(start, move, after):
     station = _own_station(after, start.to_move)
-    dice = after.reach(_GREENS_HORSE, _GREEN)[station]
+    dice = _reached_with(after, start.to_move, _GREENS_HORSE, _GREEN)
     return (f"Your horse came in on {station}, and Green's horse on E3 reaches it with a {dice[0]} and would "
             "attack with the +2. Pick a home whose second station Green cannot reach.")
 
@@ -234,7 +239,7 @@ _BLUES_HORSE = "S1"
 def _out_of_reach(start, move, after):
     if after.view()["combat"] or after.is_over:
         return False
-    return _own_station(after, start.to_move) not in after.reach(_BLUES_HORSE, 1)
+    return not _reached_with(after, start.to_move, _BLUES_HORSE, 1)
 
 
 def _out_of_reach_done(start, move, after):
@@ -248,7 +253,7 @@ def _out_of_reach_missed(start, move, after):
     if after.view()["combat"]:
         return "That starts a fight, which Blue's horse can win: you need only keep away."
     station = _own_station(after, start.to_move)
-    dice = after.reach(_BLUES_HORSE, 1)[station]
+    dice = _reached_with(after, start.to_move, _BLUES_HORSE, 1)
     return (f"Blue's horse on S1 reaches {station} with a {dice[0]} and would attack with the +2. It cannot turn "
             "into the cross (it does not stand on a cardinal): the arms are out of its reach.")
 

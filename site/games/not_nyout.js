@@ -356,8 +356,8 @@ export default {
     </ul>
     <figure class="diagram-figure" data-diagram="summoning-squares"></figure>
     <p>Landing on your own group, you may <b>join</b> it or stay apart (more groups roll more
-    dice next turn; a group holds at most four horses). Stepping onto a station held by an enemy costs 1 as usual, but stepping off
-    it costs 1 extra; if your die runs out there, or leaves too little to step off, you stop and
+    dice next turn; a group holds at most four horses). Stepping onto a station held by an
+    enemy costs 1 as usual, but stepping off it costs 1 extra; if your die runs out there, or leaves too little to step off, you stop and
     <b>fight</b>.</p>
     <figure class="diagram-figure" data-diagram="passing-an-enemy"></figure>
     <h3>Fights</h3>
