@@ -482,7 +482,7 @@ def test_the_experts_lost_positions_are_lost_by_the_rules():
     from py_engines.ai.manalath import after_move, wins_next
     policy = _expert_policy()
     checked = 0
-    for seed in range(3):
+    for seed in (1, 7):  # 32 lost positions (seed 0 holds 77 of them, but takes four times as long)
         whole = random_game("manalath", seed)
         for ply in range(2, len(whole.history) - 2, 2):
             g = manalath_after(*whole.history[:ply])
@@ -496,7 +496,7 @@ def test_the_experts_lost_positions_are_lost_by_the_rules():
                     if not b.is_over and policy._lost(b, Wb, Qb, Cb):
                         assert _lost_by_the_rules(b), (b.history,)
                         checked += 1
-    assert checked >= 5
+    assert checked >= 30
 
 
 def test_the_expert_does_not_complete_the_opponents_quint_when_it_has_another_move():

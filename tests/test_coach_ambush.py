@@ -79,7 +79,7 @@ def plural_pips(game, cell: str) -> str:
 @pytest.mark.slow
 def test_the_coach_warns_of_exactly_the_stacks_the_other_can_capture_next_turn():
     seen = dict.fromkeys(("threat", "capture", "quiet", "threat by a turn", "three or more", "an order chosen"), 0)
-    for game in positions(3000):
+    for game in positions(1200):
         notes = {note["kind"]: note for note in game.coach()}
         if game.pending is not None:  # the order of captures is the move: nothing more said
             assert not {"threat", "capture"} & set(notes), game.to_json()

@@ -24,13 +24,13 @@ from test_nimbus import position
 
 # (game, players, options, positions, one position in EVERY kept besides the last TAIL of each game)
 CASES = [
-    ("manalath", 2, {}, 2500, 1),
-    ("ambush", 2, {}, 2500, 1),
-    ("nimbus", 2, {"random_setup": True, "sets": 2, "goal": "rounds1"}, 1200, 1),
-    ("nimbus", 3, {"sets": 2, "goal": "rounds1", "round_end": "misere"}, 1000, 2),
-    ("nimbus", 5, {"random_setup": True, "sets": 2, "goal": "rounds1", "round_end": "two_losers"}, 800, 1),
-    ("nymbat", 2, {}, 1500, 12),
-    ("nymbat", 4, {}, 1500, 12),
+    ("manalath", 2, {}, 1000, 1),
+    ("ambush", 2, {}, 1000, 1),
+    ("nimbus", 2, {"random_setup": True, "sets": 2, "goal": "rounds1"}, 600, 1),
+    ("nimbus", 3, {"sets": 2, "goal": "rounds1", "round_end": "misere"}, 500, 2),
+    ("nimbus", 5, {"random_setup": True, "sets": 2, "goal": "rounds1", "round_end": "two_losers"}, 400, 1),
+    ("nymbat", 2, {}, 800, 12),
+    ("nymbat", 4, {}, 800, 12),
     ("not_nyout", 2, {}, 2500, 6),
     ("not_nyout", 3, {}, 1500, 6),
     ("not_nyout", 4, {}, 2500, 6),
@@ -131,14 +131,14 @@ def test_win_and_lose_notes_name_exactly_the_moves_that_end_the_game(name, playe
 @pytest.mark.slow
 def test_manalath_a_gift_is_exactly_a_move_after_which_every_reply_wins_for_the_other():
     gifts_seen = checked = 0
-    for game, twin in positions("manalath", 2, {}, 2500, 1, seed=2):
+    for game, twin in positions("manalath", 2, {}, 1000, 1, seed=2):
         other = 1 - twin.to_move
         gifts = notes_of(game).get("gift", [])
         found = [move for move in twin.legal_moves() if gives_a_certain_win(twin, move, other)]
         assert sorted(gifts) == sorted(found), game.to_json()
         gifts_seen += bool(found)
         checked += 1
-    assert checked == 2500 and gifts_seen >= 20
+    assert checked == 1000 and gifts_seen >= 50
 
 
 @pytest.mark.slow
