@@ -365,10 +365,10 @@ class Manalath(Game):
             elif kind == "end":
                 mover = COLOUR_NAMES[e["player"]]
                 if e["reason"] == "quint":
-                    clauses.append((None, f"{mover} has a {e['colour']} quint: {mover} wins"))
+                    clauses.append((None, f"{mover} ends the turn with a {e['colour']} quint: {mover} wins"))
                 elif e["reason"] == "quart":
                     other = COLOUR_NAMES[1 - e["player"]]
-                    clauses.append((None, f"{mover} has a {e['colour']} quart and no earlier quint: {other} wins"))
+                    clauses.append((None, f"{mover} ends the turn with a {e['colour']} quart: {other} wins"))
                 else:
                     clauses.append((None, "two passes in a row: the game is a draw"))
         return tell(clauses)

@@ -10,6 +10,7 @@ import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import * as hooks from "../views/hooks.js";
 import { play, roll } from "./moves.js";
+import { hintCertainty } from "../model/game-page.js";
 import { computerToMove, seatsOf } from "../model/seats.js";
 import * as actions from "../state/actions.js";
 import { showsGame, store } from "../state/store.js";
@@ -136,21 +137,6 @@ function startTurn(turn, s, position) {
   }, pause);
 }
 
-/**
- * What is certain about the hinted move: it wins at once, or by force (a search
- * tried every answer: `proof`, from the engine's prove), or every move loses.
- */
-function certainty(notes, state, move, proof) {
-  const of = (kind) => notes.find((note) => note.kind === kind);
-  if (of("win")?.moves.includes(move)) return " It wins at once.";
-  if (proof?.move === move) {
-    const others = state.players > 2 ? "the others play" : "the other side answers";
-    return ` It wins by force: whatever ${others}, the game is won within ${proof.plies} moves, this one included.`;
-  }
-  if (of("lose")?.moves.length === state.legal.length) return " Every move loses here: the game cannot be saved.";
-  return "";
-}
-
 /** Ask the engine (at its best level) which move it would play for the side to move. */
 export async function showHint() {
   const { session: s, position: state, thinking, busy, hint } = store.state;
@@ -191,5 +177,5 @@ export async function showHint() {
   const legal = state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
   const said = told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : `${answer.move}.`;
-  actions.hintShown({ move: answer.move, cells, events: told?.events || null, text: `${said}${certainty(notes, state, answer.move, proof)}` });
+  actions.hintShown({ move: answer.move, cells, events: told?.events || null, text: `${said}${hintCertainty(notes, state, answer.move, proof)}` });
 }

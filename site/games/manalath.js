@@ -51,6 +51,18 @@ function groups(view, colour) {
   return found;
 }
 
+/**
+ * Why a piece of `colour` cannot go on `cell`: none is left, or it would join
+ * the groups of that colour it touches into more than five.
+ */
+function whyNot(view, cell, colour) {
+  const name = COLOURS[colour].toLowerCase();
+  if (view.supply[colour] === 0) return `all 30 ${name} pieces are on the board`;
+  const touching = new Set(neighbours(cell));
+  const size = 1 + groups(view, colour).filter((g) => g.some((c) => touching.has(c))).reduce((n, g) => n + g.length, 0);
+  return `a ${name} piece there would make a ${name} group of ${size}, and no group may grow beyond five`;
+}
+
 /** The group(s) that decided the game: {result, colour, cells}, or null. */
 function decider(state) {
   const result = state.view.result;
@@ -117,7 +129,9 @@ export default {
     }
     if (selected.length) {
       const names = next.choices.map((c) => COLOURS[c]);
-      return names.length > 1 ? `Place which colour on ${selected[0]}?` : `Only ${names[0]} fits on ${selected[0]}.`;
+      if (names.length > 1) return `Place which colour on ${selected[0]}?`;
+      const barred = SEATS.find((colour) => !next.choices.includes(colour));
+      return `Only ${names[0]} fits on ${selected[0]}: ${whyNot(state.view, selected[0], barred)}.`;
     }
     if (next.cells.size === 0) return "No placement is possible: pass.";
     return "Tap an empty cell, then choose a colour.";

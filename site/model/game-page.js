@@ -106,16 +106,39 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
 /** What the coach says, in words (the notes' own words where the game gives them). */
 export function coachWords(notes, state, seatNames) {
   if (!notes) return "";
-  const list = (moves) => (moves.length > 4 ? `${moves.slice(0, 4).join(", ")}…` : moves.join(", "));
+  const list = (moves) => (moves.length > 4 ? `${moves.slice(0, 4).join(", ")} and ${moves.length - 4} more` : moves.join(", "));
   const who = seatNames[state.to_move] || "The player to move";
   const lines = notes.map((note) => {
     if (note.kind === "lose" && note.moves.length === state.legal.length) return "Every move loses here: the game cannot be saved.";
+    if (note.kind === "win" && note.moves.length === state.legal.length) return `Every move wins here: whatever ${who} plays, the game is won.`;
     if (note.text) return note.text;
     if (note.kind === "win") return `${who} can win now: ${list(note.moves)}.`;
     if (note.kind === "lose") return `${note.moves.length === 1 ? "This move loses" : "These moves lose"} at once: ${list(note.moves)}.`;
     return "";
   }).filter(Boolean);
   return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";
+}
+
+/**
+ * What is certain about a hinted move, said after it: it wins at once, or by force
+ * (`proof`, the engine's prove: a search that tried every answer), or every move
+ * loses (at once, or by handing the other side a win); or the move itself hands the
+ * other side a win, the least bad the computer found.
+ */
+export function hintCertainty(notes, state, move, proof) {
+  const moves = (kind) => new Set(notes.find((note) => note.kind === kind)?.moves || []);
+  const [wins, loses, gifts] = [moves("win"), moves("lose"), moves("gift")];
+  if (wins.has(move)) return " It wins at once.";
+  if (proof?.move === move) {
+    const others = state.players > 2 ? "the others play" : "the other side answers";
+    return ` It wins by force: whatever ${others}, the game is won within ${proof.plies} moves, this one included.`;
+  }
+  if (loses.size === state.legal.length) return " Every move loses here: the game cannot be saved.";
+  if (state.legal.every(({ move: m }) => loses.has(m) || gifts.has(m))) {
+    return " Every move loses here: each one loses at once or hands the other side a win.";
+  }
+  if (gifts.has(move)) return " It hands the other side a win, but the computer finds every other move worse.";
+  return "";
 }
 
 /** The first cell tapped for each move, and each cell's moves (to mark a cell only when all its moves say the same). */
@@ -130,18 +153,21 @@ function movesByCell(state) {
 
 /**
  * The coach's marks: a cell where a move wins, green; where every move loses, red;
- * where a move hands the other side a win, amber (when every move loses, none of
- * these); and the cells a note names (its `cells`), ringed as a warning.
+ * where a move hands the other side a win, amber (when every move loses, or every
+ * move wins, none of these: the words say it); and the cells a note names (its
+ * `cells`), ringed as a warning.
  */
 export function coachMarks(notes, state) {
   if (!notes?.length) return [];
   const kinds = new Map(notes.map((note) => [note.kind, new Set(note.moves)]));
   const everyMoveLoses = (kinds.get("lose")?.size || 0) === state.legal.length;
+  const everyMoveWins = (kinds.get("win")?.size || 0) === state.legal.length; // said in words, not on every cell
   const marks = [];
   for (const [cell, moves] of movesByCell(state)) {
-    if (moves.some((move) => kinds.get("win")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-win" });
-    else if (!everyMoveLoses && moves.every((move) => kinds.get("lose")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-lose" });
-    else if (moves.some((move) => kinds.get("gift")?.has(move))) marks.push({ kind: "ring", cell, cls: "coach-gift" });
+    const cls = moves.some((move) => kinds.get("win")?.has(move)) ? !everyMoveWins && "coach-win"
+      : !everyMoveLoses && moves.every((move) => kinds.get("lose")?.has(move)) ? "coach-lose"
+        : moves.some((move) => kinds.get("gift")?.has(move)) ? "coach-gift" : null;
+    if (cls) marks.push({ kind: "ring", cell, cls });
   }
   // A note about cells rather than moves (a stack in danger, a home row reached): those cells, ringed as a warning.
   for (const note of notes) {

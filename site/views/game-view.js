@@ -355,6 +355,7 @@ function drawLesson(page) {
   const step = lesson.steps[lesson.index];
   const last = lesson.index === lesson.steps.length - 1;
   const outcome = lesson.outcome;
+  const courseDone = lesson.steps.every((s) => lesson.done.includes(s.key)); // a first game is offered again on return
   const button = (id, text, onclick, primary = false) =>
     h("button", { type: "button", id, class: primary ? "primary" : "", onclick, disabled: page.busy > 0 }, text);
   // One row of step dots, each chapter's name before its first (the row scrolls sideways).
@@ -377,13 +378,20 @@ function drawLesson(page) {
       !outcome && !lesson.hinted ? button("lesson-hint-button", "Hint", actions.lesson.hint) : null,
       outcome ? button("lesson-retry", outcome.ok ? "Play it again" : "Try again", actions.lesson.retry, !outcome.ok) : null,
       outcome?.ok && !last ? button("lesson-next", "Next step", actions.lesson.next, true) : null,
-      outcome?.ok && last ? button("lesson-first-game", "Play a first game", () => actions.lesson.leave(true), true) : null,
+      last && (outcome?.ok || courseDone) ? button("lesson-first-game", "Play a first game", () => actions.lesson.leave(true), true) : null,
       button("lesson-leave", "Leave the lesson", () => actions.lesson.leave(false))),
   ].filter(Boolean));
   // A long course's dots scroll sideways in one row: the current step's dot is brought into it.
   const row = els.lesson.querySelector(".lesson-steps");
   const current = row.querySelector(".lesson-step.current");
   if (current) row.scrollLeft = Math.max(0, current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2);
+  // Its ends fade where more dots lie beyond them, so that a dot cut by the edge reads as "more this way".
+  const edges = () => {
+    row.classList.toggle("more-left", row.scrollLeft > 1);
+    row.classList.toggle("more-right", row.scrollLeft + row.clientWidth < row.scrollWidth - 1);
+  };
+  row.onscroll = edges;
+  edges();
   // A hint just asked for lengthens the panel over the board: the buttons under the board, which
   // the hint often names, are brought back into view on a small screen.
   if (lesson.hinted && !outcome && els.lessonHinted !== lesson.index) {

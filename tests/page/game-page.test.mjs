@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { announcement, coachMarks, coachWords, gamePage, pictureHint, seatSummary } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, hintCertainty, pictureHint, seatSummary } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -100,14 +100,15 @@ test("the coach's words: a win, moves that lose, every move lost, the game's own
   const names = ["White", "Black"];
   const moves = position.legal.map((m) => m.move);
   assert.equal(coachWords([{ kind: "win", moves: moves.slice(0, 5) }], position, names),
-    `White can win now: ${moves.slice(0, 4).join(", ")}….`);
+    `White can win now: ${moves.slice(0, 4).join(", ")} and 1 more.`);
+  assert.equal(coachWords([{ kind: "win", moves }], position, names), "Every move wins here: whatever White plays, the game is won.");
   assert.equal(coachWords([{ kind: "lose", moves: [moves[0]] }], position, names), `This move loses at once: ${moves[0]}.`);
   assert.equal(coachWords([{ kind: "lose", moves }], position, names), "Every move loses here: the game cannot be saved.");
   assert.equal(coachWords([{ kind: "note", moves: [], text: "A stack is in danger." }], position, names), "A stack is in danger.");
   assert.equal(coachWords(null, position, names), "");
 });
 
-test("the coach's marks ring a winning cell green, a losing one red, never red when every move loses", () => {
+test("the coach's marks ring a winning cell green, a losing one red, none when every move loses or every move wins", () => {
   const position = POSITIONS["manalath/2/under_way"];
   const first = position.legal[0];
   const cell = first.steps[0].cell;
@@ -115,6 +116,7 @@ test("the coach's marks ring a winning cell green, a losing one red, never red w
   assert.deepEqual(coachMarks([{ kind: "win", moves: [first.move] }], position), [{ kind: "ring", cell, cls: "coach-win" }]);
   assert.deepEqual(coachMarks([{ kind: "lose", moves: atCell }], position), [{ kind: "ring", cell, cls: "coach-lose" }]);
   assert.deepEqual(coachMarks([{ kind: "lose", moves: position.legal.map((m) => m.move) }], position), []);
+  assert.deepEqual(coachMarks([{ kind: "win", moves: position.legal.map((m) => m.move) }], position), [], "every move wins: no ring on every cell");
   assert.deepEqual(coachMarks([{ kind: "note", moves: [], cells: ["a1"] }], position), [{ kind: "ring", cell: "a1", cls: "coach-warn" }]);
 });
 
@@ -202,4 +204,18 @@ test("when every person at the table is out, the line says so while the computer
   assert.equal(model.line, "Red is out of the game: the computer plays the others on to the end. Undo to go back, or start a new game.");
   // While a person still plays, the usual line.
   assert.equal(modelOf(pageOf(position, { seats })).line, `${model.seatNames[position.to_move]} is played by the computer.`);
+});
+
+test("a hint says what is certain: a win at once or by force, every move lost, a move that hands over a win", () => {
+  const position = POSITIONS["manalath/2/under_way"];
+  const moves = position.legal.map((m) => m.move);
+  const [first, second] = moves;
+  assert.equal(hintCertainty([{ kind: "win", moves: [first] }], position, first), " It wins at once.");
+  assert.match(hintCertainty([], position, first, { move: first, plies: 3 }), /^ It wins by force: whatever the other side answers, the game is won within 3 moves/);
+  assert.equal(hintCertainty([{ kind: "lose", moves }], position, first), " Every move loses here: the game cannot be saved.");
+  const split = [{ kind: "lose", moves: [first] }, { kind: "gift", moves: moves.slice(1) }];
+  assert.equal(hintCertainty(split, position, second), " Every move loses here: each one loses at once or hands the other side a win.");
+  assert.equal(hintCertainty([{ kind: "gift", moves: [second] }], position, second),
+    " It hands the other side a win, but the computer finds every other move worse.");
+  assert.equal(hintCertainty([{ kind: "gift", moves: [second] }], position, first), "");
 });

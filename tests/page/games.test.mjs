@@ -130,3 +130,16 @@ test("Not Nyout's hint names the free cardinals in the engine's order", () => {
     assert.match(hint, new RegExp(`\\(${free.slice(0, -1).join(", ")} or ${free.at(-1)}\\)`), label);
   }
 });
+
+test("Manalath: where one colour cannot go, the hint says why", () => {
+  const ui = UIS.manalath;
+  // Five white pieces around e5's neighbours: d4-d5 and e6-f5-f6 (a pair and a trio) touch e5.
+  const view = { cells: { d4: "w", d5: "w", e6: "w", f5: "w", f6: "w" }, supply: { w: 25, b: 30 } };
+  const state = { is_over: false, view };
+  assert.equal(ui.hint(state, { choices: ["b"], cells: new Set() }, ["e5"]),
+    "Only Black fits on e5: a white piece there would make a white group of 6, and no group may grow beyond five.");
+  const spent = { ...state, view: { cells: {}, supply: { w: 30, b: 0 } } };
+  assert.equal(ui.hint(spent, { choices: ["w"], cells: new Set() }, ["a1"]),
+    "Only White fits on a1: all 30 black pieces are on the board.");
+  assert.equal(ui.hint(spent, { choices: ["w", "b"], cells: new Set() }, ["a1"]), "Place which colour on a1?");
+});
