@@ -269,6 +269,7 @@ function gameActions() {
     choose: (token) => mode().choose(token),
     cancel: () => mode().cancel(),
     preview: actions.previewed,
+    keep: actions.choiceKept,
     pictureFailed: () => picture.leave({ discard: true }),
     lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
       step: lessonMode.goToStep },

@@ -34,6 +34,34 @@ def test_a_first_turn_by_tapping(phone, server):
     assert "Blue to move" in page.inner_text("#status")
 
 
+def test_a_number_kept_brings_in_a_piece_a_tap(phone, server):
+    """Ten 3s in a first turn need not take twenty taps: once a 3 is in, "More 3s" keeps
+    the number, and each free cell tapped then takes a 3 at once, until the bring-in ends."""
+    page = phone
+    open_game(page, server.url, "nymbat")
+    game = py_engines.new_game("nymbat")
+    tap_move(page, game, "b4=3")
+    keep = page.locator("#keep-choice")
+    assert keep.inner_text() == "More 3s, one tap each"
+    keep.tap()
+    page.wait_for_selector('#keep-choice[aria-pressed="true"]')
+    assert "bring in 3s, one tap each; or Done" in page.inner_text("#hint")
+    for cell in ("b5", "b6", "c5"):
+        count = page.locator("#moves [data-ply]").count()
+        page.tap(f'[data-cell="{cell}"][data-live]')  # one tap: no number asked
+        page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count + 1}")
+        game.play(f"{cell}=3")
+        assert "Red 3" in label(page, cell)
+    # Let go: the next cell asks its number again.
+    page.tap("#keep-choice")
+    page.wait_for_selector('#keep-choice[aria-pressed="false"]')
+    tap_move(page, game, "c6=2")
+    assert "Red 2" in label(page, "c6")
+    tap_move(page, game, "done")
+    assert "Blue's first turn" in page.inner_text("#status")
+    assert page.locator("#keep-choice").count() == 0
+
+
 def test_a_whole_game_ends_with_its_winner(phone, server):
     page = phone
     whole = random_game("nymbat", 3)

@@ -226,7 +226,8 @@ LESSON = [
         hint="Tap an empty cell of the three bottom rows next to the block, then 3.",
         done="Ten 3s, 30 points: the first turn's limit, so the turn ends (Done ends one sooner). One number "
              "wastes no speed, so the whole block moves 3 next turn. Later turns bring in any total up to your "
-             "reserve, move one group, or pass.",
+             "reserve, move one group, or pass. In a game, after the first 3, the button \"More 3s, one tap each\" "
+             "brings in the others with one tap each.",
         missed=_first_turn_missed,
         goal=_fills_thirty, moves=("b3=3", "b4=3", "b5=3", "b6=3", "c4=3", "c5=3", "c6=3", "c7=3", "c8=3"),
     ),

@@ -6,6 +6,7 @@
 import { engine } from "../engine/boot.js";
 import { makeByLinks } from "../by-links/game.js";
 import { plainMessage } from "../engine/client.js";
+import { keptChoice } from "../model/game-page.js";
 import { SEAT_LEVELS, mixedSeats, opponentSeats, seatsOf } from "../model/seats.js";
 import { freshSession, persist } from "./current-game.js";
 import { writeOpponent } from "../state/local-storage.js";
@@ -63,6 +64,11 @@ export function takeStep(step, whole) {
   const letGo = "cell" in step && before[before.length - 1]?.cell === step.cell; // tapped again on purpose
   if (result.move) whole(result.move);
   else if (!result.changed && !letGo) explainRefusal(session, position, [...before, step]);
+  else if (result.changed && "cell" in step) {
+    // A choice kept for the next cells (Nymbat's number, bringing in) is taken at once where it fits.
+    const kept = keptChoice(store.state, store.state.page.entry?.ui);
+    if (kept && result.input.next().choices.includes(kept)) return takeStep({ choice: kept }, whole);
+  }
   return result;
 }
 
@@ -86,9 +92,14 @@ export function roll() {
   });
 }
 
-/** The game went one move further: it ends there now (later moves are dropped). The move is shown moving. */
+/**
+ * The game went one move further: it ends there now (later moves are dropped). The move is shown
+ * moving; a choice kept for the next cells stays while the same bring-in goes on.
+ */
 function advance(s, state) {
+  const kept = store.state.kept;
   adopt({ ...s, record: state.record, cursor: state.record.moves.length }, state);
+  if (kept && keptChoice({ ...store.state, kept }, store.state.page.entry?.ui)) actions.choiceKept(kept);
   if (state.last_move) actions.moveShown(state.last_move.events, state);
 }
 

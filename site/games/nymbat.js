@@ -130,9 +130,19 @@ export default {
     }
   },
 
-  hint(state, next, selected) {
+  /** While a bring-in goes on: the number of the piece just brought in, which the next cells may keep. */
+  keepable(state) {
+    if (state.is_over || state.view.phase !== "bring") return null;
+    const placed = (state.last_move?.events || []).filter((e) => e.type === "place" && e.player === state.to_move);
+    return placed.length ? String(placed[placed.length - 1].number) : null;
+  },
+
+  hint(state, next, selected, kept) {
     if (state.is_over) return "The game is over. Undo to look back, or start a new game.";
     const view = state.view;
+    if (kept && !selected.length && view.phase === "bring") {
+      return `Tap free cells of your setup area to bring in ${kept}s, one tap each; or Done.`;
+    }
     if (selected.length === 1 && next.choices.length && /^[1-6]$/.test(next.choices[0])) {
       return `Which number for the piece on ${selected[0]}? (${next.choices.length > 1 ? `1 to ${next.choices.length}` : "1"})`;
     }

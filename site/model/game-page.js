@@ -57,7 +57,8 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
     ? `Showing the position after move ${s.cursor} of ${total}.${s.link ? "" : " A move played here replaces the later ones."}`
     : "";
 
-  let line = ui.hint(state, next, selected);
+  const kept = keptChoice(page, ui);
+  let line = ui.hint(state, next, selected, kept);
   if (computerTurn?.chance && !thinking) {
     line = s.cursor < total ? "The dice are to be rolled: go to the last move to roll them." : "Rolling the dice…";
   } else if (computerTurn && !thinking) {
@@ -99,8 +100,22 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
       text: coaching ? (page.coaching ? coachWords(page.coaching, state, seatNames) : "Coach: looking…") : "",
     },
     choices: computerTurn || sharedDice || away ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices,
+    // While a bring-in goes on, a button keeps its number for the next cells (one tap each), or lets it go.
+    keep: computerTurn || away || input.active || page.mode !== "play" || !ui.keepable?.(state) ? null
+      : kept ? { token: null, text: "Choose each number again" }
+        : { token: ui.keepable(state), text: `More ${ui.keepable(state)}s, one tap each` },
     cancel: input.active,
   };
+}
+
+/**
+ * The choice kept for the next cells, while it still applies (`ui.keepable` says what
+ * may be kept at this position: Nymbat's last number while a bring-in goes on), in play only.
+ */
+export function keptChoice(page, ui) {
+  const position = page.position;
+  if (!page.kept || page.mode !== "play" || !position || !ui?.keepable) return null;
+  return ui.keepable(position) ? page.kept : null;
 }
 
 /** What the coach says, in words (the notes' own words where the game gives them). */

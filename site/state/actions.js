@@ -40,7 +40,8 @@ export const installOffered = (event) => update({ install: event });
  * with it (a mode and its own state).
  */
 export const positionShown = (session, position, more = {}) =>
-  update({ session, position, input: new MoveInput(position.legal), hint: null, preview: null, refusal: null, ...more });
+  update({ session, position, input: new MoveInput(position.legal), hint: null, preview: null, refusal: null, kept: null,
+    ...more });
 
 /** The session on screen changed but not its position (seats, a link's state, a name). */
 export const sessionChanged = (session) => update({ session });
@@ -53,6 +54,9 @@ export const inputClosed = () => update({ input: new MoveInput() });
 
 /** Let go of the move being entered. */
 export const inputCancelled = () => update({ input: store.state.input.cancel() });
+
+/** A choice kept for the next cells (`token`), or none: each cell tapped then takes it at once. */
+export const choiceKept = (token) => update({ kept: token });
 
 /** Why the rules refused the last tap or choice, in the engine's words. */
 export const refused = (text) => update({ refusal: text });

@@ -25,6 +25,8 @@ export const initialState = () => ({
   hint: null,           // {pending: true}, or {move, cells, events, text} for the position on screen
   preview: null,        // the cells a choice under the pointer or focus concerns, ringed on the board
   refusal: null,        // why the rules refused the last tap or choice, in the engine's words
+  kept: null,           // a choice kept for the next cells, each then one tap (Nymbat's number while bringing in):
+                        // set by the player, dropped with any other position than the next move of the same bring-in
   coaching: null,       // the coach's notes for the position shown (coach.js): [{kind, moves, text?}]
   coachChoice: null,    // the player's choice for the coach: true, false, or null (on against the computer)
   review: null,         // the review of the game on screen (review.js): {key (its moves' fingerprint), total (points),

@@ -545,6 +545,10 @@ function renderGame(page) {
     c.key ? h("kbd", { "aria-hidden": "true" }, c.key) : null,
     described ? h("span", { id: described, hidden: true }, c.label) : null);
   });
+  if (model.keep) {
+    buttons.push(h("button", { type: "button", class: "choice keep", id: "keep-choice", disabled: page.busy > 0,
+      "aria-pressed": String(model.keep.token === null), onclick: () => actions.keep(model.keep.token) }, model.keep.text));
+  }
   els.choiceButtons.classList.toggle("many", buttons.length > 6);
   if (model.cancel) {
     buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancel },

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { announcement, coachMarks, coachWords, gamePage, hintCertainty, pictureHint, seatSummary } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, pictureHint, seatSummary } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -218,4 +218,25 @@ test("a hint says what is certain: a win at once or by force, every move lost, a
   assert.equal(hintCertainty([{ kind: "gift", moves: [second] }], position, second),
     " It hands the other side a win, but the computer finds every other move worse.");
   assert.equal(hintCertainty([{ kind: "gift", moves: [second] }], position, first), "");
+});
+
+test("Nymbat's bring-in: the number just brought in may be kept for the next cells, one tap each", () => {
+  const position = POSITIONS["nymbat/4/under_way"]; // Blue is bringing in: its last piece a 1 on m5
+  assert.equal(position.view.phase, "bring");
+  const offered = modelOf(pageOf(position));
+  assert.deepEqual(offered.keep, { token: "1", text: "More 1s, one tap each" });
+  assert.equal(offered.line, "Tap another free cell of your setup area, or Done.");
+  const kept = modelOf(pageOf(position, {}, { kept: "1" }));
+  assert.deepEqual(kept.keep, { token: null, text: "Choose each number again" });
+  assert.equal(kept.line, "Tap free cells of your setup area to bring in 1s, one tap each; or Done.");
+  assert.equal(keptChoice(pageOf(position, {}, { kept: "1" }), UIS.nymbat), "1");
+  // Not while a cell is being entered, nor in a lesson, nor where no bring-in goes on, nor in another game.
+  const tapped = new MoveInput(position.legal).step({ cell: "m1" }).input;
+  assert.equal(modelOf(pageOf(position, {}, { input: tapped })).keep, null);
+  assert.equal(modelOf(pageOf(position, {}, { mode: "lesson", kept: "1" })).keep, null);
+  assert.equal(keptChoice(pageOf(position, {}, { mode: "lesson", kept: "1" }), UIS.nymbat), null);
+  for (const label of ["nymbat/2/start", "nymbat/2/over", "manalath/2/under_way"]) {
+    assert.equal(modelOf(pageOf(POSITIONS[label], {}, { kept: "3" })).keep, null, label);
+    assert.equal(keptChoice(pageOf(POSITIONS[label], {}, { kept: "3" }), UIS[POSITIONS[label].record.game]), null, label);
+  }
 });
