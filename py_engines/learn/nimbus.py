@@ -257,6 +257,17 @@ def _most_pips(start: Game, move: str, after: Game) -> bool:
     return collected[0]["pips"] == best
 
 
+def _collect_missed(start: Game, move: str, after: Game) -> str:
+    """What the collect tried took, against the best line's pips, and the best line."""
+    collected = _events(after, "collect")
+    if not collected:
+        return "That moves or turns a pyramid; the task is a collect: tap a pyramid, then what to collect with it."
+    best = max((m for m in start.legal_moves() if ":" in m), key=lambda m: _collect_pips(start, m))
+    pips = collected[0]["pips"]
+    return (f"That collects {pips} pip{'s' if pips != 1 else ''}; the best line is worth "
+            f"{_collect_pips(start, best)}: {first_clause(start, best)}")
+
+
 def _wins_the_round(start: Game, move: str, after: Game) -> bool:
     return any(start.to_move in e["winners"] for e in _events(after, "round"))
 
@@ -347,18 +358,21 @@ LESSON: list[Step] = [
         hint="The buttons below the lesson are the pile: each names a colour, a size (1 to 3 pips) and how "
              "many of it are left. Tap any of them.",
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
-             "they collected in it; the others score nothing. After five rounds the highest total wins. The pile "
-             "holds the game's 45 pyramids; the later steps show boards from rounds of 30.",
+             "they collected in it; the others score nothing. A pyramid's pips (its dots) are its size: 1 small, 2 "
+             "medium, 3 large. After five rounds the highest total wins. The pile holds the game's 45 pyramids; "
+             "from step 3 on, the boards are smaller, set up with 30 pyramids, to be quicker to read.",
         goal=any_move, players=2,
     ),
     Step(
         key="place", title="Place it",
-        task="Put your large red on the board lying flat: tap a square, then a direction.",
-        hint="After a square, the buttons offer Upright and the eight directions a flat pyramid may point: "
-             "north is up the board.",
+        task="Put your large red on the board lying flat: choose a direction under the board first, then tap a "
+             "square.",
+        hint="A square tapped at once stands the pyramid upright. The buttons under the board offer the eight "
+             "directions a flat pyramid may point (north is up the board): one of them, then a square.",
         done=_place_done,
-        missed=lambda start, move, after: ("That stands it upright. The task is lying flat: after the square, "
-                                           "pick one of the eight directions instead of Upright."),
+        missed=lambda start, move, after: ("That stands it upright: a square tapped first stands the pyramid up. "
+                                           "To lay it flat, choose one of the eight directions first, then the "
+                                           "square."),
         goal=_lies_flat, moves=("r3",), players=2,
     ),
     Step(
@@ -392,6 +406,7 @@ LESSON: list[Step] = [
         hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each.",
         done="A collect takes every top pyramid of one colour, one size or one orientation along a line. "
              "The pips you collect are your points if you win the round.",
+        missed=_collect_missed,
         goal=_most_pips, moves=_EXAMPLE["collect-size"], players=2, options=OPTIONS,
     ),
     Step(

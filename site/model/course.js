@@ -13,3 +13,13 @@ export function resumeAt(steps, done, lastShown) {
 
 /** The chapter step `index` belongs to: the last one opened at or before it ("" if none). */
 export const chapterOf = (steps, index) => steps.slice(0, index + 1).reduce((chapter, step) => step.chapter || chapter, "");
+
+/**
+ * What a lesson says of a move tried: the engine's words for the move (`text`), then the
+ * lesson's (`said`), each sentence once (a lesson's words may begin with the engine's own).
+ */
+export function outcomeWords(text, said) {
+  const sentences = (words) => words.match(/[^.!?]+[.!?]+(?=\s|$)/g)?.map((s) => s.trim()) || [words.trim()];
+  const told = new Set(sentences(text));
+  return [text.trim(), ...sentences(said).filter((s) => s && !told.has(s))].join(" ");
+}

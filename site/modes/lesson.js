@@ -7,7 +7,7 @@
 import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import { startFresh, takeStep } from "../controllers/moves.js";
-import { resumeAt } from "../model/course.js";
+import { outcomeWords, resumeAt } from "../model/course.js";
 import { readLessonAt, readLessons, writeLessonAt, writeLessons } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
 import { store } from "../state/store.js";
@@ -73,7 +73,7 @@ async function attempt(move) {
     // Marks of the move tried, its turn's only.
     const shown = { ...after, marks: (after.marks || []).slice(-1) };
     actions.positionShown({ ...session, record: after.record, cursor: after.record.moves.length }, shown, {
-      lesson: { ...lesson, done, outcome: { ok: tried.ok, text: `${tried.text} ${tried.said}` } },
+      lesson: { ...lesson, done, outcome: { ok: tried.ok, text: outcomeWords(tried.text, tried.said) } },
     });
     actions.inputClosed();
     actions.moveShown(after.last_move?.events, after);

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { chapterOf, resumeAt } from "../../site/model/course.js";
+import { chapterOf, outcomeWords, resumeAt } from "../../site/model/course.js";
 
 const steps = ["place", "colour", "quint", "quart"].map((key) => ({ key }));
 
@@ -23,4 +23,15 @@ test("a step belongs to the last chapter opened at or before it", () => {
   const chaptered = [{ key: "a", chapter: "The goal" }, { key: "b" }, { key: "c", chapter: "Dangers" }, { key: "d" }];
   assert.deepEqual([0, 1, 2, 3].map((i) => chapterOf(chaptered, i)), ["The goal", "The goal", "Dangers", "Dangers"]);
   assert.equal(chapterOf(steps, 2), "");
+});
+
+test("a lesson's words after a move say each sentence once", () => {
+  const text = "Player 1 puts a red large pyramid on d4, flat, pointing east.";
+  assert.equal(outcomeWords(text, `${text} Lying flat it points one of eight ways.`),
+    "Player 1 puts a red large pyramid on d4, flat, pointing east. Lying flat it points one of eight ways.");
+  assert.equal(outcomeWords("Red places a small on b1.", "That does not do the task."),
+    "Red places a small on b1. That does not do the task.");
+  assert.equal(outcomeWords("Player 1 collects the black large pyramid on c4 (3 pips).",
+    "Player 1 collects the black large pyramid on c4 (3 pips). Player 2 then takes all."),
+  "Player 1 collects the black large pyramid on c4 (3 pips). Player 2 then takes all.");
 });
