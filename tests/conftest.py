@@ -8,6 +8,7 @@ import re
 import sys
 import threading
 import time
+import zlib
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
@@ -66,9 +67,13 @@ def pytest_xdist_make_scheduler(config, log):
         return None
     from xdist.scheduler import LoadGroupScheduling
 
+    groups = int(os.environ.get("BROWSER_GROUPS", "1"))
+
     class BrowsersTogether(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "browser" if BROWSER_FILES.search(nodeid) else nodeid
+            if not BROWSER_FILES.search(nodeid):
+                return nodeid
+            return f"browser-{zlib.crc32(nodeid.partition('::')[0].encode()) % groups}"
 
     return BrowsersTogether(config, log)
 

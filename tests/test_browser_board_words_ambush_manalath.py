@@ -58,7 +58,7 @@ def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(pho
     # Turning: the middles that may turn are the dashed boxes, with ↻; coaster 2's shows ⊘, no box.
     page.tap('[data-choice="cw"]')
     page.tap('[data-choice="m"]')
-    assert "middle cell (dashed, ↻)" in page.inner_text("#hint")
+    assert "middle cell (dashed) of the coaster" in page.inner_text("#hint")
     assert [c for c in MIDDLES if dashed(page, c)] == ["b2", "b5", "e5"]
     assert all(turn_sign_shown(page, c) for c in MIDDLES)
     assert page.text_content('[data-deco="e2"] .amb-turn') == "⊘"

@@ -153,13 +153,14 @@ FOUR_HOMES = ["d2", "d10", "d8", "d7", "slot3", "slot1", "slot4", "r3", "home=S"
               "r4", "home=N", "r1", "S3>S4/1", "r4", "+4", "r3", "E3>N1/3"]
 
 
-def cards(page) -> list[tuple[str, str, int]]:
-    """Each player's card: its name, its detail and how many lines the detail takes (once every
-    card is laid out: a card drawn but not yet laid out has no lines)."""
-    page.wait_for_function("""() => {
+def cards(page, players: int) -> list[tuple[str, str, int]]:
+    """Each player's card: its name, its detail and how many lines the detail takes (once the
+    game's ``players`` cards are drawn, the previous game's gone, and every one laid out: a card
+    drawn but not yet laid out has no lines)."""
+    page.wait_for_function("""(players) => {
       const details = [...document.querySelectorAll('.players .player .player-detail')];
-      return details.length > 0 && details.every((d) => d.getClientRects().length > 0);
-    }""")
+      return details.length === players && details.every((d) => d.getClientRects().length > 0);
+    }""", arg=players)
     return page.eval_on_selector_all(".players .player", """(els) => els.map((el) => {
       const detail = el.querySelector('.player-detail');
       const range = document.createRange();
@@ -178,7 +179,7 @@ def test_the_players_cards_say_what_they_count(held, server):
         for p, colour in enumerate(["Red", "Blue", "Green", "White"][:players]):
             detail = f"{view['horses'][p]} horses" + (f", {view['stable'][p]} in stable" if view["stable"][p] else "")
             expected.append((f"{colour} · home {view['home'][p]}", detail, 1))  # each detail on one line
-        shown = [tuple(c) for c in cards(page)]
+        shown = [tuple(c) for c in cards(page, players)]
         assert shown == expected, shown
 
 

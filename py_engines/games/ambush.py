@@ -683,7 +683,7 @@ class Ambush(Game):
                                       "whose captures go first"))
             elif kind == "order":
                 whose = "its own" if e["first"] == e["player"] else f"{COLOUR_NAMES[e['first']]}'s"
-                clauses.append((who, f"has {whose} captures go first"))
+                clauses.append((who, f"lets {whose} captures go first"))
             elif kind == "end":
                 a, b = e["scores"]
                 if e["winners"]:

@@ -143,7 +143,9 @@ def _strength_missed(start, move, after):
 def _sandwich_done(start, move, after):
     end = _strength(after, "b3")
     return (f"Your two ends make 2 + {end} = {2 + end} against the large's 3: it is captured, and its 3 pips are "
-            "yours. A small on b3 would make 2 + 1 = 3, a tie, and a tie captures nothing.")
+            "yours. A small on b3 would make 2 + 1 = 3, a tie, and a tie captures nothing. It works against you "
+            "too: a stack of yours with an enemy stack on one side and an empty cell on the other, in a line, can "
+            "be caught by the next placement on that cell.")
 
 
 def _sandwich_missed(start, move, after):
@@ -244,7 +246,8 @@ LESSON = [
         task="Goal: capture more pips than Black in 30 turns. First, tap an empty cell.",
         hint="Any cell will do. Your pyramids stand in five trees, each a large under a medium under a "
              "small; a turn takes the top of one, so a small is what you have now, and a tap places it.",
-        done="That is a turn: the top pyramid of one of your five trees (beside the board), placed on the "
+        done="That is a turn: the top pyramid of one of your five trees (pictured in the row that starts with "
+             "your colour's name, before what you took and spent), placed on the "
              "board. Fifteen turns each, thirty in all, then the pips captured decide: a small is worth 1 pip, "
              "a medium 2, a large 3.",
         goal=_placement,
@@ -317,8 +320,8 @@ LESSON = [
         hint="Coaster 4 is the top right one. Turned counterclockwise, it carries your medium "
              "from e6 to d5, next to c5.",
         done="Row 5 now reads black small, red medium, black medium: 1 + 2 against 2, and the medium "
-             "is yours. After a turn, every sandwich touching the coaster captures; the pyramid paid "
-             "leaves the game.",
+             "is yours. After a turn, every sandwich touching the coaster captures, Red's as well as yours, "
+             "whoever turned; the pyramid paid leaves the game.",
         goal=_captures("rotate", "c5"), moves=("2cw-s", "b5s", "2cw-s", "e6m", "c5m"),
     ),
     Step(

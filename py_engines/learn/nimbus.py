@@ -404,8 +404,10 @@ LESSON: list[Step] = [
         key="collect", title="Collect a line", chapter="Collecting",
         task="Collect the line worth the most pips.",
         hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each.",
-        done="A collect takes every top pyramid of one colour, one size or one orientation along a line. "
-             "The pips you collect are your points if you win the round.",
+        done="A collect takes every top pyramid of one colour, one size or one orientation along a whole row, "
+             "column or diagonal; pyramids on it that do not share that property stay, and the collect takes the "
+             "others past them. A pyramid under a top one is hidden until the top one goes. The pips you collect "
+             "are your points if you win the round.",
         missed=_collect_missed,
         goal=_most_pips, moves=_EXAMPLE["collect-size"], players=2, options=OPTIONS,
     ),

@@ -153,7 +153,7 @@ export default {
     if (!selected.length && sizes.length && !next.cells.size) return "Pay which pyramid for the turn? It leaves the game.";
     if (!next.choices.length && next.cells.size && [...next.cells].every((c) => c in CENTRES)) {
       const paying = only ? `, paying a ${only} (the only size at hand)` : "";
-      return `Tap the middle cell (dashed, ↻) of the coaster to turn${paying}.`;
+      return `Tap the middle cell (dashed) of the coaster to turn${paying}.`;
     }
     const blocked = view.blocked ? ` (not coaster ${view.blocked}: it was just turned)` : "";
     const what = only ? `a ${only} (the only size at hand)` : "a pyramid";
