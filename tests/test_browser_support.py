@@ -23,8 +23,15 @@ def failed_page(browser, server, probe_parses: bool, wasm: bool = True):
     if not probe_parses:
         context.route("**/probe.js", broken)
     page = context.new_page()
+    said = []  # what the page logged, to tell a hang from a slow failure if the wait below runs out
+    page.on("console", lambda line: said.append(f"{line.type}: {line.text}"))
+    page.on("pageerror", lambda error: said.append(f"page error: {error}"))
     page.goto(server.url + "#/manalath")
-    page.wait_for_selector("body[data-failed]", timeout=180_000)  # the runtime's load fails late on a loaded machine
+    try:
+        page.wait_for_selector("body[data-failed]", timeout=180_000)  # the runtime's load fails late on a loaded machine
+    except Exception as error:  # seen once in a whole run (2026-11-28), never since: say what the page showed
+        shown = page.evaluate("() => document.querySelector('#loading-label')?.textContent")
+        raise AssertionError(f"the page never said the engine failed; it shows {shown!r}; it logged {said}") from error
     page.wait_for_selector("#loading.failed")
     return context, page.inner_text("#loading-label"), page.locator("#message")
 
