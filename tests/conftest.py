@@ -420,7 +420,12 @@ def wait_ready(page, shows: str | None = None) -> None:
         route = urlsplit(page.url).fragment.split("?")[0].strip("/")
         shows = "home" if route == "" else route if route in GAME_NAMES else None
     selector = "body[data-ready]" + (f'[data-page="{shows}"]' if shows else "")
-    page.wait_for_selector(selector, timeout=BOOT_TIMEOUT_MS)
+    try:
+        page.wait_for_selector(selector, timeout=BOOT_TIMEOUT_MS)
+    except Exception as error:  # a boot that never ends (seen twice in whole runs on 2026-11-28): what it showed
+        shown = page.evaluate("() => [document.querySelector('#loading-label')?.textContent, "
+                              "JSON.stringify(document.body.dataset)]")
+        raise AssertionError(f"the page never got ready for {selector}: it shows {shown}") from error
 
 
 

@@ -242,7 +242,9 @@ def test_a_not_nyout_game_by_links_every_roll_from_the_devices_shares(devices, p
     phones = devices(players, still=True)
     game, last = play_by_links(phones, [{seat} for seat in range(players)], "not_nyout", players,
                                random.Random(players), handovers=16)
-    assert len(game.history) >= 16  # the dice come from the devices' random secrets: the length varies
+    # The dice come from the devices' random secrets, so how many moves sixteen handovers hold varies
+    # (15 once with three players): the roll-off's dice and the first turns' are always among them.
+    assert len(game.history) >= 2 * players
     for phone in phones:
         phone.one_saved_game()  # each link, dice shares alone too, updated the device's one save
     _, params = game_of(last)
