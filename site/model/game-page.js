@@ -57,6 +57,7 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
     ? `Showing the position after move ${s.cursor} of ${total}.${s.link ? "" : " A move played here replaces the later ones."}`
     : "";
 
+  const keepable = ui.keepable?.(state); // what a bring-in under way may keep for its next cells
   const kept = keptChoice(page, ui);
   let line = ui.hint(state, next, selected, kept);
   if (computerTurn?.chance && !thinking) {
@@ -101,9 +102,8 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
     },
     choices: computerTurn || sharedDice || away ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices,
     // While a bring-in goes on, a button keeps its number for the next cells (one tap each), or lets it go.
-    keep: computerTurn || away || input.active || page.mode !== "play" || !ui.keepable?.(state) ? null
-      : kept ? { token: null, text: "Choose each number again" }
-        : { token: ui.keepable(state), text: `More ${ui.keepable(state)}s, one tap each` },
+    keep: computerTurn || away || input.active || page.mode !== "play" || !keepable ? null
+      : kept ? { token: null, text: "Choose each number again" } : { token: keepable, text: `More ${keepable}s, one tap each` },
     cancel: input.active,
   };
 }
