@@ -10,7 +10,7 @@ const SIZES = { 1: "small", 2: "medium", 3: "large" };
 const DIRS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
 const ARROWS = { n: "↑", ne: "↗", e: "→", se: "↘", s: "↓", sw: "↙", w: "←", nw: "↖" };
 const DIR_WORDS = { n: "north", ne: "north-east", e: "east", se: "south-east", s: "south", sw: "south-west", w: "west", nw: "north-west" };
-const SPAN = { 1: 0.42, 2: 0.55, 3: 0.68 }; // drawing size of a pyramid by pips
+const SPAN = { 1: 0.5, 2: 0.6, 3: 0.7 }; // drawing size of a pyramid by pips (a small one still plain on a 360 px phone)
 const GOALS = {
   over25: "first past 25", over50: "first past 50", over60: "first past 60", over100: "first past 100",
   rounds1: "one round", rounds3: "3 rounds", rounds5: "5 rounds", rounds10: "10 rounds",
@@ -27,7 +27,7 @@ const list = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -
  * arrowhead with a notch in its base, so that its tip is plain whichever of the eight
  * ways it points (a near-equilateral triangle turned by 45 degrees could point several).
  */
-const flatPoints = (h) => [[0, -1.3], [0.6, 0.75], [0, 0.4], [-0.6, 0.75]]
+const flatPoints = (h) => [[0, -1.3], [0.7, 0.75], [0, 0.4], [-0.7, 0.75]]
   .map(([x, y]) => `${(x * h).toFixed(3)},${(y * h).toFixed(3)}`).join(" ");
 
 /** One pyramid's shape from above, centred on 0,0 (y down), with `cls` on the shape. */
