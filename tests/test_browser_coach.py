@@ -39,6 +39,11 @@ def test_the_coach_speaks_against_the_computer_and_can_be_switched_off(phone, se
     phone.tap("#coach-toggle")
     phone.select_option("#seat-0", "human")
     phone.wait_for_function("document.querySelector('#coach .coach-text').textContent.includes('would give White a quint')")
+    # After Undo, the position shown is White's, one move back: the coach speaks of it (it said
+    # "Coach: looking…" there for ever, as it looked only at the last position of the game).
+    phone.tap("#undo")
+    phone.wait_for_function("(t => t && !t.includes('looking') && !t.includes('would give White a quint'))"
+                            "(document.querySelector('#coach .coach-text').textContent)")
 
 
 # White to move: Black's i1w left White a quart that cannot grow; every White move loses.

@@ -23,8 +23,11 @@ let asked = null; // the position the notes were asked for
 
 function follow(state) {
   const { session: s, position } = state;
+  // Any position shown where a person is to move, an earlier one too (after Undo, or stepping
+  // back through the log): a move played there replaces the later ones, and the page says
+  // "Coach: looking…" wherever the coach is on, so it must answer there.
   const wanted = showsGame(state) && state.mode === "play" && !state.busy && state.engine === "ready" &&
-    !position.is_over && s.cursor === s.record.moves.length && !computerToMove(state) && coachOn(state) &&
+    !position.is_over && !computerToMove(state) && coachOn(state) &&
     playsHere(s, position); // by links, only for this device's own moves
   if (!wanted) {
     asked = null;

@@ -75,7 +75,9 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
   else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
 
   const coachChosen = coachOn(page);
-  const coaching = coachChosen && !computerTurn && !picture && !state.is_over;
+  // Where the coach speaks it answers (controllers/coach.js asks on every such position): never
+  // on a position this device does not play (by links), where it would say "looking…" for ever.
+  const coaching = coachChosen && !computerTurn && !picture && !state.is_over && !away;
   // Shown where it speaks, and wherever a person plays the computer (to switch it off or on again).
   const againstComputer = seats.some((seat) => seat !== "human");
   return {
