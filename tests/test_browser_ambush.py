@@ -24,10 +24,16 @@ def test_place_and_turn_by_tapping(phone, server):
     open_game(page, server.url, "ambush")
     assert page.inner_text("#status").startswith("Red to move (turn 1 of 30)")
     assert "middle of coaster 1" in label(page, "b2")
-    # Each coaster's number is drawn in its middle cell (whatever stands there).
-    numbers = """() => Object.fromEntries([...document.querySelectorAll('svg.board [data-deco] .amb-coaster-number')]
-        .map((e) => [e.closest('[data-deco]').dataset.deco, e.textContent]))"""
-    assert page.evaluate(numbers) == {"b2": "1", "e2": "2", "b5": "3", "e5": "4"}
+    # Each coaster's number is drawn in a badge at its outer corner, by the cell nearest to it.
+    numbers = """() => Object.fromEntries([...document.querySelectorAll('svg.board text.amb-coaster-badge')].map((e) => {
+        const at = e.getBoundingClientRect();
+        const near = [...document.querySelectorAll('svg.board .cell')].map((c) => {
+          const r = c.getBoundingClientRect();
+          return [Math.hypot(r.x + r.width / 2 - at.x - at.width / 2, r.y + r.height / 2 - at.y - at.height / 2), c.dataset.cell];
+        }).sort((a, b) => a[0] - b[0])[0][1];
+        return [e.textContent, near];
+      }))"""
+    assert page.evaluate(numbers) == {"1": "a1", "2": "f1", "3": "a6", "4": "f6"}
     shot(page, "start")
     # Only smalls are at hand on the first turn: a tap places one.
     page.tap('[data-cell="a1"]')

@@ -487,6 +487,13 @@ class Ambush(Game):
                     "class": f"amb-coaster amb-coaster-{k}"} for k in COASTERS]
         labels = ([{"text": COLUMNS[x], "x": float(x), "y": -0.8} for x in range(SIZE)]
                   + [{"text": str(y + 1), "x": -0.8, "y": float(y)} for y in range(SIZE)])
+        # Each coaster's number in a round badge at its outer corner, outside the cells, where
+        # nothing on the board can cover it (turns are written with it: 4cw-s).
+        # (Left and below, in the rows of the edge labels; right and above, as close as they fit.)
+        far = SIZE - 0.35
+        corner = {1: (-0.8, -0.8), 2: (far, -0.8), 3: (-0.8, far), 4: (far, far)}
+        labels += [{"text": str(k), "x": corner[k][0], "y": corner[k][1], "class": "amb-coaster-badge", "badge": True}
+                   for k in COASTERS]
         return {"shape": "square", "cells": cells, "regions": regions, "labels": labels}
 
     def clone(self) -> "Ambush":

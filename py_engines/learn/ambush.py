@@ -317,7 +317,8 @@ LESSON = [
     Step(
         key="turn", title="Turning", chapter="Turning",
         task="Capture Red's medium on c5 by turning a coaster, paying a pyramid.",
-        hint="Coaster 4 is the top right one. Turned counterclockwise, it carries your medium "
+        hint="Coaster 4 is the top right one (each coaster's number is in the round badge at its "
+             "corner of the board). Turned counterclockwise, it carries your medium "
              "from e6 to d5, next to c5.",
         done="Row 5 now reads black small, red medium, black medium: 1 + 2 against 2, and the medium "
              "is yours. After a turn, every sandwich touching the coaster captures, Red's as well as yours, "

@@ -355,8 +355,8 @@ LESSON: list[Step] = [
     Step(
         key="setup", title="Set up the board", chapter="The goal",
         task="Goal: take the last pyramid of a round. First, take a pyramid from the pile.",
-        hint="The buttons below the lesson are the pile: each names a colour, a size (1 to 3 pips) and how "
-             "many of it are left. Tap any of them.",
+        hint="The buttons beside the board are the pile: each names a colour, a size in pips (1 small, 2 "
+             "medium, 3 large: \"Red 3\" is a large red) and how many of it are left. Tap any of them.",
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
              "they collected in it; the others score nothing. A pyramid's pips (its dots) are its size: 1 small, 2 "
              "medium, 3 large. After five rounds the highest total wins. The pile holds the game's 45 pyramids; "
@@ -365,9 +365,9 @@ LESSON: list[Step] = [
     ),
     Step(
         key="place", title="Place it",
-        task="Put your large red on the board lying flat: choose a direction under the board first, then tap a "
-             "square.",
-        hint="A square tapped at once stands the pyramid upright. The buttons under the board offer the eight "
+        task="Put your large red (Red 3) on the board lying flat: choose a direction first (the arrow buttons), then tap "
+             "a square.",
+        hint="A square tapped at once stands the pyramid upright. The arrow buttons beside the board offer the eight "
              "directions a flat pyramid may point (north is up the board): one of them, then a square.",
         done=_place_done,
         missed=lambda start, move, after: ("That stands it upright: a square tapped first stands the pyramid up. "

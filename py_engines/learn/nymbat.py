@@ -291,8 +291,9 @@ LESSON = [
     ),
     Step(
         key="break-take", title="Take the pieces",
-        task="Breakthrough: remove Blue's pieces next to m5, up to your 5's number in all.",
-        hint="Tap a Blue 2 beside m5. Both together make 4, within your 5.",
+        task="Your 5 broke through on m5 and fell there with the 1. Now remove a Blue piece next to m5: "
+             "a breakthrough may take up to 5 points, your 5's number.",
+        hint="Tap a Blue 2 beside m5 (m4 or m6). Both together make 4, within your 5.",
         done=_break_take_done,
         goal=_removes, moves=("c6=5", "done", "m4=2", "m5=1", "m6=2", "done", "c6-h8", "pass", "h8-m5"),
     ),

@@ -99,10 +99,6 @@ export default {
         + `<text class="amb-coord">${cell}</text>`;
     }
     for (const [cell, info] of Object.entries(view.cells)) out[cell] = stackSvg(info);
-    // Each coaster's number, in a corner of its middle cell, whatever stands there.
-    for (const [cell, k] of Object.entries(CENTRES)) {
-      out[cell] += `<text class="amb-coaster-number" x="-0.31" y="-0.29" aria-hidden="true">${k}</text>`;
-    }
     return out;
   },
 
@@ -217,7 +213,7 @@ export default {
     <p>Two players, <b>Red</b> (moves first) and <b>Black</b>, each have fifteen pyramids: five
     small (1 pip), five medium (2) and five large (3), set up as five <b>trees</b>, each a large
     with a medium on it and a small on top. The board is four 3×3 <b>coasters</b> laid out as a
-    6×6 square.</p>
+    6×6 square, numbered 1 to 4 in the round badges at the board's corners.</p>
     <h3>A turn</h3>
     <p>Every turn uses one pyramid, and it must be the top of one of your trees: smalls while
     any tree is whole, a medium once a tree shows one, and so on. Then either:</p>

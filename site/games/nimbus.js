@@ -26,8 +26,9 @@ const list = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -
  * A flat pyramid's outline pointing north (y down), `h` its half-size: a long, narrow
  * arrowhead with a notch in its base, so that its tip is plain whichever of the eight
  * ways it points (a near-equilateral triangle turned by 45 degrees could point several).
+ * Centred on its length, so that even a large one's tip stays inside its square.
  */
-const flatPoints = (h) => [[0, -1.3], [0.7, 0.75], [0, 0.4], [-0.7, 0.75]]
+const flatPoints = (h) => [[0, -1.05], [0.7, 1.0], [0, 0.65], [-0.7, 1.0]]
   .map(([x, y]) => `${(x * h).toFixed(3)},${(y * h).toFixed(3)}`).join(" ");
 
 /** One pyramid's shape from above, centred on 0,0 (y down), with `cls` on the shape. */
@@ -41,12 +42,12 @@ function pyramidSvg(kind, orient, scale = 1) {
   const colour = kind[0];
   const pips = Number(kind[1]);
   const h = (SPAN[pips] * scale) / 2;
-  const gap = 0.11 * scale;
-  const r = (0.04 * scale).toFixed(3);
+  const gap = 0.13 * scale;
+  const r = (0.055 * scale).toFixed(3); // pips a phone can count: 2 px across were not
   const at = (i, from = 0) => (from + (i - (pips - 1) / 2) * gap).toFixed(3);
   const dots = Array.from({ length: pips }, (_, i) => (orient === "u"
     ? `<circle class="nim-dot nim-d${colour}" cx="${at(i)}" cy="0" r="${r}"/>`
-    : `<circle class="nim-dot nim-d${colour}" cx="0" cy="${at(i, -0.1 * h)}" r="${r}"/>`)).join("");
+    : `<circle class="nim-dot nim-d${colour}" cx="0" cy="${at(i, 0.12 * h)}" r="${r}"/>`)).join("");
   if (orient === "u") {
     return shapeSvg(orient, h, `nim-pyr nim-${colour}`)
       + `<path class="nim-edge nim-e${colour}" d="M${-h},${-h}L${h},${h}M${h},${-h}L${-h},${h}"/>${dots}`;
@@ -173,7 +174,8 @@ export default {
     }
     if (/^[rygbk][123]$/.test(token)) {
       const left = state?.view?.pile?.[token];
-      // "Red 3 · 2 left": the colour, the pips, and how many of it the pile still holds.
+      // "Red 3 · 2 left": the colour, the size in pips (1 small to 3 large: the lessons say so; the
+      // sizes' words made three lines of the pile's buttons on a phone), and how many are left.
       return { text: `${COLOURS[token[0]]} ${token[1]}${left != null ? ` · ${left} left` : ""}`, swatch: `nim-sw-${token[0]}`,
         key: "" };
     }

@@ -358,18 +358,27 @@ function drawLesson(page) {
   const courseDone = lesson.steps.every((s) => lesson.done.includes(s.key)); // a first game is offered again on return
   const button = (id, text, onclick, primary = false) =>
     h("button", { type: "button", id, class: primary ? "primary" : "", onclick, disabled: page.busy > 0 }, text);
-  // One row of step dots, each chapter's name before its first (the row scrolls sideways).
-  const dots = lesson.steps.flatMap((s, i) => [
-    s.chapter ? h("span", { class: `lesson-chapter${i > 0 ? " chapter-start" : ""}` }, s.chapter) : null,
-    h("button", {
-      type: "button", class: `lesson-step${i === lesson.index ? " current" : ""}${lesson.done.includes(s.key) ? " done" : ""}`,
-      "aria-label": `Step ${i + 1}: ${s.title}${lesson.done.includes(s.key) ? " (done)" : ""}`,
-      "aria-current": i === lesson.index ? "step" : null, onclick: () => actions.lesson.step(i),
-    }, lesson.done.includes(s.key) ? "✓" : String(i + 1))]).filter(Boolean);
+  // The step dots in chapters, each its name then its dots, kept together; the chapters wrap onto
+  // more lines rather than scroll, so that every step and name is in sight, never cut by an edge.
+  // (On a phone, which needs the height for the board, the names are left out and the dots scroll
+  // in one row.)
+  const dot = (s, i) => h("button", {
+    type: "button", class: `lesson-step${i === lesson.index ? " current" : ""}${lesson.done.includes(s.key) ? " done" : ""}`,
+    "aria-label": `Step ${i + 1}: ${s.title}${lesson.done.includes(s.key) ? " (done)" : ""}`,
+    "aria-current": i === lesson.index ? "step" : null, onclick: () => actions.lesson.step(i),
+  }, lesson.done.includes(s.key) ? "✓" : String(i + 1));
+  const chapters = [];
+  lesson.steps.forEach((s, i) => {
+    if (s.chapter || !chapters.length) {
+      chapters.push(h("span", { class: "lesson-chapter-steps" },
+        s.chapter ? h("span", { class: "lesson-chapter" }, s.chapter) : null));
+    }
+    chapters.at(-1).append(dot(s, i));
+  });
   els.lesson.replaceChildren(...[
     h("p", { class: "lesson-head", title: chapterOf(lesson.steps, lesson.index) || null },
       h("b", {}, `Lesson ${lesson.index + 1} of ${lesson.steps.length}: ${step.title}`)),
-    h("div", { class: "lesson-steps" }, dots),
+    h("div", { class: "lesson-steps" }, chapters),
     h("p", { class: "lesson-task", id: "lesson-task" }, step.task),
     lesson.hinted && !outcome ? h("p", { class: "lesson-hint", id: "lesson-hint" }, step.hint) : null,
     outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : "not-yet"}`, id: "lesson-outcome", role: "status" },
@@ -381,11 +390,11 @@ function drawLesson(page) {
       last && (outcome?.ok || courseDone) ? button("lesson-first-game", "Play a first game", () => actions.lesson.leave(true), true) : null,
       button("lesson-leave", "Leave the lesson", () => actions.lesson.leave(false))),
   ].filter(Boolean));
-  // A long course's dots scroll sideways in one row: the current step's dot is brought into it.
+  // On a phone the dots are one row that scrolls sideways (style.css): the current step's dot is
+  // brought into it, and its ends fade where more dots lie beyond them.
   const row = els.lesson.querySelector(".lesson-steps");
   const current = row.querySelector(".lesson-step.current");
-  if (current) row.scrollLeft = Math.max(0, current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2);
-  // Its ends fade where more dots lie beyond them, so that a dot cut by the edge reads as "more this way".
+  if (current) row.scrollLeft = Math.max(0, current.offsetLeft - row.offsetLeft - (row.clientWidth - current.offsetWidth) / 2);
   const edges = () => {
     row.classList.toggle("more-left", row.scrollLeft > 1);
     row.classList.toggle("more-right", row.scrollLeft + row.clientWidth < row.scrollWidth - 1);

@@ -119,7 +119,9 @@ export class Board {
     }
     const labelLayer = el("g", { class: "row-labels", "aria-hidden": "true" }, svg);
     for (const l of labels) {
-      el("text", { x: l.x.toFixed(3), y: l.y.toFixed(3) }, labelLayer).textContent = l.text;
+      // A label may carry a game's class, and sit in a round badge (Ambush's coaster numbers).
+      if (l.badge) el("circle", { class: `label-badge ${l.class || ""}`, cx: l.x.toFixed(3), cy: l.y.toFixed(3), r: 0.22 }, labelLayer);
+      el("text", { x: l.x.toFixed(3), y: l.y.toFixed(3), class: l.class || null }, labelLayer).textContent = l.text;
     }
 
     const grid = el("g", { class: "cells" }, svg);
