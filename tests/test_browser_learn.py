@@ -26,3 +26,9 @@ def test_the_rules_page_draws_each_worked_example(phone, server, game):
         assert figure.locator("[role=button], [tabindex]").count() == 0
         for kind, cells in diagram.marks.items():
             assert figure.locator(f".mark-ring.diagram-{kind}").count() == len(cells)
+    # Under every game's rules, what the board's marks mean, each drawn as the board draws it.
+    legend = phone.locator("#rules-dialog .legend li")
+    assert legend.count() == 6
+    for cls in ("coach-win", "coach-lose", "coach-gift", "coach-warn", "preview"):
+        ring = phone.locator(f"#rules-dialog .legend svg .mark-ring.{cls}")
+        assert ring.evaluate("(e) => getComputedStyle(e).stroke") != "none", cls

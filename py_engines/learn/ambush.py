@@ -265,7 +265,8 @@ LESSON = [
         hint="Strength is the pips that show, and a pyramid is hidden under a larger one: "
              "a medium on the small makes 2, not 3.",
         done="The large hides the small, so the stack shows 3 pips. A smaller pyramid on top adds "
-             "its pips; a larger one hides what is under it.",
+             "its pips; a larger one hides what is under it. Watch the ends of a sandwich: one that is too "
+             "weak to capture now captures as soon as its owner stacks on an end and makes it stronger.",
         missed=_strength_missed,
         goal=_stack_on_c3_of_3, moves=("c3s", "d5s", "f1s", "a6s", "e1m", "f6s"),
     ),

@@ -217,7 +217,8 @@ LESSON = [
         hint="The darker bottom rows are your setup area. A piece costs its number from your reserve of 60, "
              "and the first turn may spend 30 at most.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
-             "Your pieces are built from your reserve: the first turn brings them in, up to 30 points.",
+             "Your pieces are built from your reserve: the first turn brings them in, up to 30 points. The "
+             "game also ends when the board is empty and both reserves are spent: whoever moved last wins.",
         goal=any_move,
     ),
     Step(
@@ -255,7 +256,8 @@ LESSON = [
         hint="A turn moves one group: its pieces one after another, each up to the group's speed, 3 here. Tap c4, "
              "then a cell up to three steps nearer the top.",
         done="Both pieces of the group moved this turn. Which pieces form the group, and its speed, are as they "
-             "stood when the turn began: moving one piece changes neither. Done ends the move.",
+             "stood when the turn began: moving one piece changes neither. Any of them may attack on its move, "
+             "so one turn can make several attacks; Done ends the move and leaves the rest where they stand.",
         missed=_group_missed,
         goal=_moves_c4_forward, moves=("c4=3", "c5=3", "done", "m5=3", "done", "c5-f6"),
     ),
@@ -266,12 +268,14 @@ LESSON = [
         hint="A move back is a retreat (1 at once), and a move sideways no closer to the top is another delay, "
              "the seventh (every seventh costs 1). Move toward the top.",
         done="Moving forward is free; falling back costs 1 at once, and marking time costs 1 every "
-             "seventh delay.",
+             "seventh delay. A turn that takes an enemy piece costs nothing. With your reserve empty, a cost "
+             "takes one of your own pieces off the board instead: you choose which.",
         goal=_moved_for_free, moves=("c6=3", "done", "m5=3", "done", "c6-f7") + ("pass",) * 13,
     ),
     Step(
         key="attack", title="Attack and support", chapter="Attacks",
-        task="Take a Blue piece and keep your attacker on the board.",
+        task="Moving onto an enemy piece attacks it: it goes, and your attacker goes too unless its number beats "
+             "the defender's plus the defender's pieces next to it. Take a Blue piece and keep your attacker.",
         hint="Blue's 2 and 3 on m4 and m5 back each other: each defends with 5. "
              "Only your 6 on i7 beats that; your 4 would fall with it.",
         done="The piece attacked always goes; the attacker stays only if its number beats the defender's "
