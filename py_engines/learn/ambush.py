@@ -246,8 +246,8 @@ LESSON = [
         task="Goal: capture more pips than Black in 30 turns. First, tap an empty cell.",
         hint="Any cell will do. Your pyramids stand in five trees, each a large under a medium under a "
              "small; a turn takes the top of one, so a small is what you have now, and a tap places it.",
-        done="That is a turn: the top pyramid of one of your five trees (pictured in the row that starts with "
-             "your colour's name, before what you took and spent), placed on the "
+        done="That is a turn: the top pyramid of one of your five trees (pictured beside the board, or on a "
+             "phone below it, in the row that starts with your colour's name, before what you took and spent), placed on the "
              "board. Fifteen turns each, thirty in all, then the pips captured decide: a small is worth 1 pip, "
              "a medium 2, a large 3.",
         goal=_placement,
