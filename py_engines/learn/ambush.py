@@ -176,7 +176,8 @@ def _diagonal_done(start, move, after):
     far = _FAR_END[cell]
     a, b = _strength(after, far), _strength(after, cell)
     return (f"Along the diagonal {far}, b2, {cell}, your ends make {a} + {b} = {a + b} against the large's 3: "
-            "it is captured. Rows, columns and diagonals are all lines.")
+            "it is captured. Rows, columns and diagonals are all lines. So a stack on the board's edge can be "
+            "caught only along that edge, and one in a corner not at all, until a coaster's turn carries it out.")
 
 
 def _diagonal_missed(start, move, after):
