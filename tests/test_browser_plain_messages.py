@@ -75,6 +75,14 @@ def test_game_names_in_links_are_read_in_any_case(phone, server):
     page.evaluate("(h) => { location.hash = h; }", "#/CHESS")
     page.wait_for_selector("#message:not([hidden])")
     assert "There is no game called “CHESS”" in page.inner_text("#message")
+    # The message floats over the foot of the screen, and the page makes room for it: scrolled to
+    # its end, the lowest of its buttons is above the message, never under it.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("""() => {
+      const top = document.getElementById('message').getBoundingClientRect().top;
+      const buttons = [...document.querySelectorAll('button')].filter((b) => b.offsetParent && !b.closest('#message, dialog'));
+      return Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom)) <= top + 1;
+    }""")
 
 
 def test_a_record_imported_again_opens_the_saved_game(phone, server):

@@ -10,7 +10,9 @@ const SIZES = { 1: "small", 2: "medium", 3: "large" };
 const DIRS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
 const ARROWS = { n: "↑", ne: "↗", e: "→", se: "↘", s: "↓", sw: "↙", w: "←", nw: "↖" };
 const DIR_WORDS = { n: "north", ne: "north-east", e: "east", se: "south-east", s: "south", sw: "south-west", w: "west", nw: "north-west" };
-const SPAN = { 1: 0.5, 2: 0.6, 3: 0.7 }; // drawing size of a pyramid by pips (a small one still plain on a 360 px phone)
+// Drawing size of a pyramid by pips: a small one still plain on a 360 px phone, a large flat
+// one's tip (1.3 half-sizes from the middle) inside its square.
+const SPAN = { 1: 0.5, 2: 0.58, 3: 0.66 };
 const GOALS = {
   over25: "first past 25", over50: "first past 50", over60: "first past 60", over100: "first past 100",
   rounds1: "one round", rounds3: "3 rounds", rounds5: "5 rounds", rounds10: "10 rounds",
@@ -25,10 +27,10 @@ const list = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -
 /**
  * A flat pyramid's outline pointing north (y down), `h` its half-size: a long, narrow
  * arrowhead with a notch in its base, so that its tip is plain whichever of the eight
- * ways it points (a near-equilateral triangle turned by 45 degrees could point several).
- * Centred on its length, so that even a large one's tip stays inside its square.
+ * ways it points (a near-equilateral triangle turned by 45 degrees could point several):
+ * the tip reaches about a third further from the middle than the base's corners.
  */
-const flatPoints = (h) => [[0, -1.05], [0.7, 1.0], [0, 0.65], [-0.7, 1.0]]
+const flatPoints = (h) => [[0, -1.3], [0.68, 0.72], [0, 0.4], [-0.68, 0.72]]
   .map(([x, y]) => `${(x * h).toFixed(3)},${(y * h).toFixed(3)}`).join(" ");
 
 /** One pyramid's shape from above, centred on 0,0 (y down), with `cls` on the shape. */
@@ -47,7 +49,7 @@ function pyramidSvg(kind, orient, scale = 1) {
   const at = (i, from = 0) => (from + (i - (pips - 1) / 2) * gap).toFixed(3);
   const dots = Array.from({ length: pips }, (_, i) => (orient === "u"
     ? `<circle class="nim-dot nim-d${colour}" cx="${at(i)}" cy="0" r="${r}"/>`
-    : `<circle class="nim-dot nim-d${colour}" cx="0" cy="${at(i, 0.12 * h)}" r="${r}"/>`)).join("");
+    : `<circle class="nim-dot nim-d${colour}" cx="0" cy="${at(i, -0.1 * h)}" r="${r}"/>`)).join("");
   if (orient === "u") {
     return shapeSvg(orient, h, `nim-pyr nim-${colour}`)
       + `<path class="nim-edge nim-e${colour}" d="M${-h},${-h}L${h},${h}M${h},${-h}L${-h},${h}"/>${dots}`;

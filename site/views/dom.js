@@ -109,6 +109,7 @@ export function showMessage(text, { error = true } = {}) {
   while (lines.children.length > 3) lines.firstElementChild.remove();
   box.classList.toggle("error", error);
   box.hidden = false;
+  makeRoomFor(box);
   clearTimeout(messageTimer);
   if (!error) messageTimer = setTimeout(hideMessage, 5000);
 }
@@ -116,6 +117,18 @@ export function showMessage(text, { error = true } = {}) {
 export function hideMessage() {
   clearTimeout(messageTimer);
   document.getElementById("message").hidden = true;
+  makeRoomFor(null);
+}
+
+/**
+ * The message floats over the foot of the screen: while it is up, the page (and a side column
+ * that scrolls on its own) gets that much room more at its end, so that whatever it covers, a
+ * button included, can be scrolled above it.
+ */
+function makeRoomFor(box) {
+  const room = box ? box.offsetHeight + 16 : 0;
+  document.body.classList.toggle("message-shown", room > 0);
+  document.body.style.setProperty("--message-room", `${room}px`);
 }
 
 /** Copy text; if the clipboard refuses, select it in `field` so the player can copy it. */

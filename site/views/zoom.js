@@ -13,8 +13,9 @@ export const ZOOM_ABOVE_CELLS = 100; // Nymbat (169 cells) gets the button; Mana
 const MAGNIFIER = '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="10" cy="10" r="6.5" />' +
   '<path d="M15 15l6 6" /><path d="M7 10h6" /><path class="zoom-plus" d="M10 7v6" /></svg>' +
   // Its word, where the button has room (above the board on a phone held upright): a magnifier
-  // alone was not found by a newcomer to whom Nymbat's cells were too small.
-  '<span class="zoom-word zoom-in">Zoom in</span><span class="zoom-word zoom-out">Zoom out</span>';
+  // alone was not found by a newcomer to whom Nymbat's cells were too small. One word, part of
+  // the button's name whether it is pressed or not.
+  '<span class="zoom-word">Zoom</span>';
 
 /**
  * Put `board` (svg-board.js) in its `area`. A board with more than ZOOM_ABOVE_CELLS
