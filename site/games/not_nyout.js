@@ -11,11 +11,13 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const horses = (n) => plural(n, "horse");
 
 /** Where each group sits inside a station: one, two, three or four of them. */
+// (Two or more fill the station and reach a little past its rim: on a 360 px phone, two horses
+// drawn inside it were 14 px across, their numbers hard to read.)
 const SPOTS = {
   1: [[0, 0, 0.33]],
-  2: [[-0.19, 0, 0.2], [0.19, 0, 0.2]],
-  3: [[-0.19, -0.14, 0.17], [0.19, -0.14, 0.17], [0, 0.19, 0.17]],
-  4: [[-0.18, -0.18, 0.16], [0.18, -0.18, 0.16], [-0.18, 0.18, 0.16], [0.18, 0.18, 0.16]],
+  2: [[-0.23, 0, 0.245], [0.23, 0, 0.245]],
+  3: [[-0.21, -0.15, 0.2], [0.21, -0.15, 0.2], [0, 0.22, 0.2]],
+  4: [[-0.2, -0.2, 0.19], [0.2, -0.2, 0.19], [-0.2, 0.2, 0.19], [0.2, 0.2, 0.19]],
 };
 
 /** A horse lost in a fight, faded beside the station's groups. */
