@@ -221,7 +221,9 @@ LESSON = [
     Step(
         key="trap", title="Challenge: a quart that cannot grow",
         task="Give Black a black quart it can never grow: then Black loses whatever it plays.",
-        hint="A black piece on a4 makes a1-a4 a quart. Check the cells around it: a5 is white, and c1, c3, c5 are black.",
+        hint="No group may grow beyond five, so a quart whose every free neighbour would join it to more black "
+             "pieces can never become a quint. A black piece on a4 makes a1-a4 a quart. Check the cells around it: "
+             "a5 is white, and c1, c3, c5 are black.",
         done=_trap_done, missed=_trap_missed,
         goal=_every_reply_loses, moves=("a1b", "c1b", "a2b", "c3b", "a3b", "c5b", "a5w", "i3w"),
     ),
