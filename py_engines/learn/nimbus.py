@@ -402,7 +402,8 @@ LESSON: list[Step] = [
     ),
     Step(
         key="collect", title="Collect a line", chapter="Collecting",
-        task="Collect the line worth the most pips.",
+        task="A collect takes every top pyramid sharing one colour, one size or one direction along a row, column "
+             "or diagonal, passing over the others. Collect the line worth the most pips.",
         hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each.",
         done="A collect takes every top pyramid of one colour, one size or one orientation along a whole row, "
              "column or diagonal; pyramids on it that do not share that property stay, and the collect takes the "
