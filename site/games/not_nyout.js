@@ -10,9 +10,11 @@ const name = (p) => COLOURS[p];
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const horses = (n) => plural(n, "horse");
 
-/** Where each group sits inside a station: one, two, three or four of them. */
-// (Two or more fill the station and reach a little past its rim: on a 360 px phone, two horses
-// drawn inside it were 14 px across, their numbers hard to read.)
+/**
+ * Where each group sits inside a station: one, two, three or four of them. Two or more fill
+ * the station and reach a little past its rim (on a 360 px phone, two horses drawn inside it
+ * were 14 px across, their numbers hard to read).
+ */
 const SPOTS = {
   1: [[0, 0, 0.33]],
   2: [[-0.23, 0, 0.245], [0.23, 0, 0.245]],
