@@ -175,8 +175,9 @@ def _pass_missed(start, move, after):
 
 
 def _split_done(start, move, after):
-    return ("Two horses now, but still the one die you rolled for the pair: a split gives no extra die this turn. "
-            "Next turn you roll one die for each group: more moves, but each horse fights with a d4 alone.")
+    return ("Two horses now, but still the dice you rolled at the start of the turn: a split gives no extra die "
+            "this turn. Next turn you roll one die for each group: more moves, but each horse fights with a d4 "
+            "alone.")
 
 
 def _fight_done(start, move, after):
@@ -280,7 +281,9 @@ LESSON = [
         task="Move your horse on S3 on by the 2 you rolled, instead of summoning another.",
         hint="Tap your horse on S3, then the station two steps on, counterclockwise: S4, then E.",
         done="A group moves exactly its die, counterclockwise round the ring. Each turn you roll one d4 per group "
-             "you have on the track and must spend every die: move a group, or summon a horse (once a turn).",
+             "you have on the track (one if you have none) and must spend every die, each on any group you like: "
+             "one group may take several dice, one move after another. A die may also summon a horse, once a "
+             "turn.",
         goal=_moves_a_group, moves=_ON_S3,
     ),
     Step(
@@ -293,17 +296,18 @@ LESSON = [
     Step(
         key="short-way", title="The short way", chapter="The track",
         task="Take your horse on E into the cross with the 4 and through the centre C.",
-        hint="Only a group that starts its move on a cardinal may turn inward: tap E, then n2, w2 or s2, four "
-             "steps on through e1, e2 and C.",
+        hint="Only a group that starts its move on a cardinal (S, E, N or W, where the cross meets the ring) may "
+             "turn inward: tap E, then n2, w2 or s2, four steps on through e1, e2 and C.",
         done="Through C the far side of the track is a few steps away instead of a trip round the ring. At C a "
              "group may go straight or turn onto another arm, but never back; coming out onto the ring it turns "
-             "counterclockwise.",
+             "counterclockwise. Each die is a move of its own: a group that one die leaves on a cardinal may turn "
+             "in with the next, and one left on an arm may go on to C or back out to the ring.",
         goal=_through_the_centre, moves=_ON_E + ("r1", "N2>N3/1", "r4"),
     ),
     Step(
         key="pass-enemy", title="Getting past",
-        task="You rolled a 4 and a 2, a d4 for each of your two groups. Get your horse on S1 past Blue's without "
-             "a fight.",
+        task="You rolled a 4 and a 2, one d4 for each of your two groups; either die may move either group. Get "
+             "your horse on S1 past Blue's without a fight.",
         hint="Stepping off an enemy's station costs one step more: from S1, S2 and S3 cost one each, and leaving "
              "S3 for S4 costs two.",
         done="Your 4 took the horse on S1 past Blue's to S4: four steps for three stations, as the step off Blue's "
@@ -317,8 +321,10 @@ LESSON = [
         task="Join two of your horses into a pair on one station.",
         hint="The 2 takes your horse on S2 onto your horse on S4: tap S2, then S4, then Join. A summon with the 2 "
              "onto S2 joins too.",
-        done="A pair moves as one and fights with a bigger die. It is one group, so it rolls one die, not two. "
-             "Joining is a choice: landing on your own horse you may also keep them apart.",
+        done="A pair moves as one and fights with a bigger die. It is one group, so it brings one die to your "
+             "roll, not two. Joining is a choice: landing on your own horse you may keep them apart, two groups on "
+             "one station, each with its own die; an enemy arriving there fights them one after the other, the "
+             "larger first.",
         goal=_joins, moves=_PAIR_ON_S4,
     ),
     Step(

@@ -18,7 +18,7 @@ const MARKS = `<h3>Marks on the board</h3><ul class="legend">
   <li>${markSample("mark-ring coach-lose")} A move that loses at once.</li>
   <li>${markSample("mark-ring coach-gift")} A move that hands the other side a win on its next turn.</li>
   <li>${markSample("mark-ring coach-warn")} A warning round a piece or a cell: the coach's words under the board say why.</li>
-  <li>${markSample("mark-ring preview")} Where your next tap may go, and what you have tapped, in blue.</li>
+  <li>${markSample("mark-ring preview")} Where your next tap may go, and what you have tapped, in violet.</li>
 </ul>`;
 
 export function rules(entry) {

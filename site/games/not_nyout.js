@@ -340,8 +340,9 @@ export default {
     <p>A group moves exactly the number rolled. Only a group that <em>starts</em> its move on a
     cardinal may turn onto the arm. On an arm a group may head for C or for the ring; at C it
     may go straight on or turn, but never back the way it came; coming out on a cardinal it
-    turns counterclockwise. From S a 3 reaches S3 or C. Across the board the cross is the short
-    way:</p>
+    turns counterclockwise. From S a 3 reaches S3 or C. Each die is a move of its own, so a group
+    that one die leaves on a cardinal may turn in with the next. Across the board the cross is
+    the short way:</p>
     <figure class="diagram-figure" data-diagram="through-the-centre"></figure>
     <figure class="diagram-figure" data-diagram="three-from-s"></figure>
     <h3>Setting up</h3>
