@@ -34,6 +34,9 @@ def test_a_lessons_task_board_and_buttons_are_in_view_at_once_on_a_phone(screen,
         phone.tap("#lesson-hint-button")
         phone.wait_for_selector("#lesson-hint")
         phone.wait_for_function(f"() => ({IN_VIEW})('#choices .choice-buttons button:first-child')")
+    # The rules are a tap away inside a lesson too (its card hides the game's tools).
+    phone.tap("#lesson-rules")
+    phone.locator("figure[data-diagram] svg").first.wait_for()
 
 
 def test_the_rules_examples_take_the_height_of_a_phone_held_sideways(screen, server):

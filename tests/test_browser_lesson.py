@@ -16,9 +16,9 @@ pytestmark = pytest.mark.browser
 COURSES = {
     "manalath": (
         {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "grow-quart": "e2w",
-         "quint-first": "b5w", "no-gift": "c6b", "trap": "a4b"},
+         "quint-first": "b5w", "no-gift": "c6b", "two-threats": "d4w", "trap": "a4b"},
         {"either-colour": "a1w", "quint": "a1w", "grow-quart": "a1w", "quint-first": "a5w", "no-gift": "a1b",
-         "trap": "a4w"},
+         "two-threats": "f6w", "trap": "a4w"},
     ),
     "ambush": (
         {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "several": "d1s", "diagonal": "c3m",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .diagram import Diagram
+from ..games.manalath import GRID
 from .lesson import Step, any_move, does_not_lose_at_once, leaves_no_win_in_one, wins_at_once, wins_in_one
 
 COVER = "quart-first"  # the example that pictures the game on the home page
@@ -61,6 +62,70 @@ def _every_reply_loses(start, move, after):
         if not (then.is_over and start.to_move in then.winners):
             return False
     return True
+
+
+def _fives(game, colour: str = "w") -> list[str]:
+    """The empty cells where a piece of ``colour`` would make a group of exactly five: the threats."""
+    cells = game.view()["cells"]
+    names = GRID.names
+
+    def size_with(cell: str) -> int:
+        seen, todo = {cell}, [cell]
+        while todo:
+            for n in GRID.neighbours[names.index(todo.pop())]:
+                other = names[n]
+                if cells.get(other) == colour and other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return len(seen)
+    return [name for name in names if name not in cells and size_with(name) == 5]
+
+
+def _saving_reply(after) -> str | None:
+    """A reply of the side to move at ``after`` that leaves the other side no win in one, if any."""
+    for reply in after.legal_moves():
+        then = after.clone()
+        then.play(reply)
+        if not then.is_over and not wins_in_one(then):
+            return reply
+    return None
+
+
+def _wins_next_turn_whatever(start, move, after):
+    """The other side cannot stop the mover's win: every reply loses at once or leaves a win in one."""
+    if after.is_over:
+        return False
+    return _saving_reply(after) is None and not any(
+        then.is_over and start.to_move not in then.winners
+        for then in (_after(after, reply) for reply in after.legal_moves()))
+
+
+def _after(game, move):
+    then = game.clone()
+    then.play(move)
+    return then
+
+
+def _two_threats_done(start, move, after):
+    first, second = _fives(after)[:2]
+    return (f"Now a white piece on {first} or on {second} makes a quint. Black can fill only one of them on its "
+            "turn, and you complete the other: one threat is easily blocked, two at once win.")
+
+
+def _two_threats_missed(start, move, after):
+    if not does_not_lose_at_once(start, move, after):
+        return "Your turn ended with a white quart: you lose at once."
+    threats = _fives(after)
+    reply = _saving_reply(after)
+    if not threats:
+        return ("That makes no threat: no white piece could make a quint next turn. Make the pair e4-e5 a trio "
+                "without touching e2 or e7.")
+    if reply is None:
+        return "That leaves Black a way out: look for a white piece that makes two quints possible at once."
+    made = f"one threat ({threats[0]})" if len(threats) == 1 else f"threats on {' and '.join(threats)}"
+    why = (" (a white piece on a threat would now join more than five, which is refused)"
+           if reply.endswith("w") else "")
+    return f"That makes {made}, but Black stops {'it' if len(threats) == 1 else 'both'}: {_told(after, reply)[:-1]}{why}. Then no white piece makes a quint."
 
 
 def _not_white(start, move, after):
@@ -217,6 +282,15 @@ LESSON = [
              "join more than five.",
         done=_no_gift_done, missed=_no_gift_missed,
         goal=leaves_no_win_in_one, moves=("c3w", "c4w", "c5w", "c7w", "e5b"),
+    ),
+    Step(
+        key="two-threats", title="Two threats at once", chapter="Attack",
+        task="Black fills one gap a turn, as you just did. Make two threats at once: two cells where a white piece "
+             "would make a quint.",
+        hint="The pair e4-e5 has a white piece two cells away on each side, e2 and e7. Make the pair a trio without "
+             "touching either: then e3 and e6 each join a trio and a single into five.",
+        done=_two_threats_done, missed=_two_threats_missed,
+        goal=_wins_next_turn_whatever, moves=("e2w", "a1b", "e4w", "i3b", "e7w", "g2b", "e5w", "c6b"),
     ),
     Step(
         key="trap", title="Challenge: a quart that cannot grow",
