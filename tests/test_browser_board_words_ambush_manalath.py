@@ -62,6 +62,12 @@ def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(pho
     assert [c for c in MIDDLES if dashed(page, c)] == ["b2", "b5", "e5"]
     assert all(turn_sign_shown(page, c) for c in MIDDLES)
     assert page.text_content('[data-deco="e2"] .amb-turn') == "⊘"
+    assert page.text_content('[data-deco="b2"] .amb-turn') == "↻"
+    # The middles show the turn picked: counterclockwise, after Cancel and a new pick.
+    page.tap("#cancel-move")
+    page.tap('[data-choice="ccw"]')
+    page.tap('[data-choice="m"]')
+    page.wait_for_function("() => document.querySelector('[data-deco=\"b2\"] .amb-turn')?.textContent === '↺'")
     assert not dashed(page, "f4")  # a stack is no cell to tap now
 
 

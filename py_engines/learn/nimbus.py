@@ -291,9 +291,9 @@ def _lies_flat(start: Game, move: str, after: Game) -> bool:
 
 
 def _place_done(start: Game, move: str, after: Game) -> str:
-    return (f"{type(after).narrate(after.events, 2)} Lying flat it points one of eight ways and may later slide "
-            "that way over empty squares; upright it may stand on another upright stack and step one square. "
-            "The setup goes on, one pyramid each in turn, until the pile is empty.")
+    return (f"{type(after).narrate(after.events, 2)} Flat, it may later slide the way it points; upright, it may "
+            "step one square. The setup goes on, one pyramid each in turn, until the pile is empty (an upright one "
+            "may go on another upright one: a stack). Then the player after the last to place starts play.")
 
 
 def _sweep(game: Game) -> list[str]:
@@ -360,7 +360,7 @@ LESSON: list[Step] = [
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
              "they collected in it; the others score nothing. A pyramid's pips (its dots) are its size: 1 small, 2 "
              "medium, 3 large. After five rounds the highest total wins. The pile holds the game's 45 pyramids; "
-             "from step 3 on, the boards are smaller, set up with 30 pyramids, to be quicker to read.",
+             "from step 3 on, the steps start in rounds under way, with few pyramids left.",
         goal=any_move, players=2,
     ),
     Step(

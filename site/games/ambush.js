@@ -12,6 +12,7 @@ const SIZE_NAMES = { s: "small", m: "medium", l: "large" };
 const PIPS = { s: 1, m: 2, l: 3 };
 const TURNS = { cw: "clockwise", half: "half way round", ccw: "counterclockwise" };
 const CENTRES = { b2: 1, e2: 2, b5: 3, e5: 4 };
+const TURN_GLYPHS = { cw: "↻", half: "180°", ccw: "↺" }; // on the turn buttons and, once one is picked, the middles
 const WIDTH = { s: 0.4, m: 0.54, l: 0.68 };
 const HEIGHT = { s: 0.34, m: 0.46, l: 0.58 };
 const TURNS_IN_ALL = 30;
@@ -77,8 +78,8 @@ export default {
       const name = SIZE_NAMES[token];
       return { text: `${name[0].toUpperCase()}${name.slice(1)} (${PIPS[token]})`, swatch: SWATCHES[p], key: token.toUpperCase() };
     }
-    if (token === "cw") return { text: "Turn ↻", swatch: "", key: "C" };
-    if (token === "ccw") return { text: "Turn ↺", swatch: "", key: "A" };
+    if (token === "cw") return { text: `Turn ${TURN_GLYPHS.cw}`, swatch: "", key: "C" };
+    if (token === "ccw") return { text: `Turn ${TURN_GLYPHS.ccw}`, swatch: "", key: "A" };
     if (token === "half") return { text: "Turn 180°", swatch: "", key: "H" };
     if (token === "mine") return { text: `${SEATS[p]} first`, swatch: SWATCHES[p], key: "1" };
     return { text: `${SEATS[1 - p]} first`, swatch: SWATCHES[1 - p], key: "2" };
@@ -90,12 +91,15 @@ export default {
     return out;
   },
 
-  decorate(view) {
+  decorate(view, state, steps = []) {
     const out = {};
+    // The turn picked, shown on each middle that may take it (↻ until one is picked).
+    const turn = steps.find((s) => s.choice in TURN_GLYPHS)?.choice ?? "cw";
     for (const [cell, k] of Object.entries(CENTRES)) {
       if (view.cells[cell]) continue;
       const blocked = view.blocked === k ? " amb-blocked" : "";
-      out[cell] = `<text class="amb-turn${blocked}" y="-0.06">${blocked ? "⊘" : "↻"}</text>`
+      const half = !blocked && turn === "half" ? " amb-half" : "";
+      out[cell] = `<text class="amb-turn${blocked}${half}" y="-0.06">${blocked ? "⊘" : TURN_GLYPHS[turn]}</text>`
         + `<text class="amb-coord">${cell}</text>`;
     }
     for (const [cell, info] of Object.entries(view.cells)) out[cell] = stackSvg(info);
@@ -261,7 +265,7 @@ export default {
     <h3>Playing here</h3>
     <p>To place, tap a cell, then the size. To turn a coaster, pick Turn ↻, Turn 180° or Turn ↺,
     then the pyramid to pay, then tap the middle cell of the coaster: once a turn is picked, the
-    middles show ↻ in a dashed box. When your trees all show the same size there is nothing to
+    middles show it (↻, 180° or ↺) in a dashed box. When your trees all show the same size there is nothing to
     choose: a tap on a cell places it, and a turn pays with it (the line under the board says
     which size it is). At other times a dashed box marks one of your own stacks, where a tap
     puts a pyramid on top. Each stack's badge gives its strength; faint pyramids are hidden

@@ -67,10 +67,14 @@ export function motionFor(events, ui, view) {
  * Where a zoomed board centres: the cell selected; else where the action is, the player's
  * own pieces that may move with the last move's cells (not the empty cells a bring-in may
  * use, which on Nymbat's board are the bottom rows); else every cell the next tap may use.
+ * In a lesson (`everyPiece`) the action is every piece on the board: a step's few pieces are
+ * placed for its task, and the enemy's it names must be in sight beside the player's own.
  */
-export function zoomFocus(input, ui, view) {
+export function zoomFocus(input, ui, view, { everyPiece = false } = {}) {
   if (input.selected().length) return input.selected().slice(-1);
   const live = [...input.next().cells];
   const held = view && ui.holds ? live.filter((cell) => ui.holds(view, cell)) : [];
-  return held.length ? [...held, ...(view.last || [])] : live;
+  if (!held.length) return live;
+  const around = everyPiece ? Object.keys(view.cells || {}).filter((cell) => ui.holds(view, cell)) : view.last || [];
+  return [...new Set([...held, ...around])];
 }

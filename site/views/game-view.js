@@ -123,7 +123,8 @@ function placeTheBoard(layout) {
   if (view.layout === layout) return;
   view.layout = layout;
   view.board = new Board(layout.layout, { onTap: view.actions.tap, title: `${view.entry.title} board` });
-  const focusCells = () => zoomFocus(store.state.input, view.entry.ui, store.state.position?.view);
+  const focusCells = () => zoomFocus(store.state.input, view.entry.ui, store.state.position?.view,
+    { everyPiece: store.state.mode === "lesson" });
   placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
 }
 

@@ -193,6 +193,9 @@ test("a zoomed Nymbat board centres on the pieces that may move and the last mov
   assert.deepEqual(zoomFocus(input.step({ cell: "c4" }).input, ui, view), ["c4"]);
   // No piece to move (a first turn): every cell the next tap may use.
   assert.deepEqual(zoomFocus(new MoveInput(legal.slice(1)), ui, { cells: {}, last: [] }), ["a1", "b2"]);
+  // In a lesson: the pieces that may move and every other piece, the enemy's the task names.
+  const lesson = { cells: { c4: [0, 3], h8: [1, 5], m5: [1, 2] }, last: [] };
+  assert.deepEqual(zoomFocus(input, ui, lesson, { everyPiece: true }), ["c4", "h8", "m5"]);
 });
 
 test("when every person at the table is out, the line says so while the computers play on", () => {
