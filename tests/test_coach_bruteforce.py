@@ -173,5 +173,7 @@ def test_nimbus_says_the_last_pyramid_in_words():
     game = position({"d4": "r1=u"}, goal="rounds1", round_end="misere")  # the next player wins the round
     assert game.coach() == [{"kind": "lose", "moves": ["r:d4", "1:d4", "u:d4"],
                              "text": "Collecting the last pyramid on the board ends the game now: Player 1 loses it."}]
-    game = position({"d4": "r1=u"}, goal="rounds3")  # the round's end is not the game's
-    assert game.coach() == []
+    game = position({"d4": "r1=u"}, goal="rounds3")  # the round's end is not the game's: said as the round's
+    [note] = game.coach()
+    assert note["kind"] == "round" and note["moves"] == game.legal_moves()
+    assert note["text"] == "Player 1 can take every pyramid left this turn (whatever the move): Player 1 wins the round."

@@ -330,7 +330,8 @@ class Nimbus(Game):
     def coach(self) -> list[dict[str, Any]]:
         """The generic notes (found by trying every move), in words: only a collect that takes
         the last pyramids on the board in the game's last round ends the game at once, won or
-        lost by the taker as the round's rule and the totals decide."""
+        lost by the taker as the round's rule and the totals decide. Then the round's end, in
+        every round (``_round_notes``)."""
         notes = super().coach()
         who = self.seat_names(self.players)[self.turn] if notes else ""
         last = "the last pyramid" if self.on_board == 1 else f"the last {self.on_board} pyramids"
@@ -338,7 +339,66 @@ class Nimbus(Game):
             if note["kind"] in ("win", "lose") and all(":" in move for move in note["moves"]):
                 outcome = "wins" if note["kind"] == "win" else "loses"
                 note["text"] = f"Collecting {last} on the board ends the game now: {who} {outcome} it."
+        if notes or self.setup or self.final is not None:  # the game's end outranks the round's
+            return notes
+        return self._round_notes()
+
+    # A turn takes at most one collect, of at most a line of 8, and the next player can empty only
+    # a board of 8 or fewer (nimbus_endgame.can_empty): above 16 on the board nothing is certain yet.
+    ROUND_COACH_LIMIT = 16
+
+    def _round_notes(self) -> list[dict[str, Any]]:
+        """The round's end, computed exactly (py_engines/ai/nimbus_endgame.py's rules on small
+        boards): ``round``, the moves with which the player to move takes every pyramid left
+        this turn (or starts a turn that does); ``round-gift``, the moves after which, whatever
+        the rest of this turn, the next player can take every pyramid left on theirs. Each said
+        with what the round's rule then does, and ``ring``: how the page rings its moves' cells
+        (as a win, or as a gift)."""
+        from ..ai.nimbus_endgame import board_of, can_empty, pyramids, turn_results
+        if pyramids(board_of(self)) > self.ROUND_COACH_LIMIT:
+            return []
+        takes, gifts = [], []
+        for move in self.legal_moves():
+            after = self.clone()
+            after.play_unchecked(move)
+            if any(e["type"] == "round" for e in after.events):
+                takes.append(move)
+            elif after.turn == self.turn:  # half of the turn is still to come
+                results, ends = turn_results(board_of(after), after.moved, after.collected)
+                if ends:
+                    takes.append(move)
+                elif results and all(can_empty(board) for board in results):
+                    gifts.append(move)
+            elif can_empty(board_of(after)):
+                gifts.append(move)
+        names = self.seat_names(self.players)
+        me, nxt = self.turn, (self.turn + 1) % self.players
+        notes = []
+        legal = self.legal_moves()
+        if takes:
+            how = "whatever the move" if len(takes) == len(legal) else "ringed in green"
+            notes.append({"kind": "round", "moves": takes, "ring": "win", "text": (
+                f"{names[me]} can take every pyramid left this turn ({how}): {self._round_outcome(me)}.")})
+        if gifts:
+            lead = ("Every move here" if len(gifts) == len(legal) else
+                    f"{len(gifts)} of the {len(legal)} moves here (ringed in amber)")
+            notes.append({"kind": "round-gift", "moves": gifts, "ring": "gift", "text": (
+                f"{lead} let {names[nxt]} take every pyramid left next turn, whatever the rest of this turn: "
+                f"{self._round_outcome(nxt)}.")})
         return notes
+
+    def _round_outcome(self, taker: int) -> str:
+        """What the round's rule does when ``taker`` takes the last pyramid, in words."""
+        names = self.seat_names(self.players)
+        nxt = names[(taker + 1) % self.players]
+        return {
+            "last": f"{names[taker]} wins the round",
+            "misere": f"then {nxt} wins the round",
+            "two_winners": f"{names[taker]} and {nxt} both win the round",
+            "loser_last": f"{names[taker]} loses the round",
+            "loser_next": f"then {nxt} loses the round",
+            "two_losers": f"{names[taker]} and {nxt} both lose the round",
+        }[self.options["round_end"]]
 
     # -- why a tap is refused ---------------------------------------------------------
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:

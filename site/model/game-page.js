@@ -177,6 +177,10 @@ function movesByCell(state) {
 export function coachMarks(notes, state) {
   if (!notes?.length) return [];
   const kinds = new Map(notes.map((note) => [note.kind, new Set(note.moves)]));
+  // A note of a game's own kind may say how its moves are ringed (Nimbus's round: as a win, or a gift).
+  for (const note of notes) {
+    if (note.ring && note.ring !== note.kind) kinds.set(note.ring, new Set([...(kinds.get(note.ring) || []), ...note.moves]));
+  }
   const everyMoveLoses = (kinds.get("lose")?.size || 0) === state.legal.length;
   const everyMoveWins = (kinds.get("win")?.size || 0) === state.legal.length; // said in words, not on every cell
   const marks = [];
