@@ -25,6 +25,13 @@ def test_the_coach_speaks_against_the_computer_and_can_be_switched_off(phone, se
     phone.wait_for_function("document.querySelector('#coach .coach-text').textContent.includes('would give White a quint')")
     text = phone.inner_text("#coach .coach-text")
     assert "A black piece on c4, c5, d4, d7, e5 or f5 makes a black quart: Black loses at once." in text
+    # Its words sit under the status, in view with the board (on a phone, one line over the board;
+    # a tap on them shows the rest).
+    coach, board = phone.locator("#coach").bounding_box(), phone.locator("svg.board").bounding_box()
+    assert 0 <= coach["y"] and coach["y"] + coach["height"] <= phone.viewport_size["height"]
+    assert coach["y"] + coach["height"] <= board["y"] + 1 or coach["x"] >= board["x"] + board["width"] - 1
+    phone.tap("#coach .coach-text")
+    assert phone.get_attribute("#coach .coach-text", "aria-expanded") == "true"
     for cell in ("c7", "d7", "e7"):
         assert phone.locator(f'.mark-ring.coach-gift[data-mark="{cell}"]').count() == 1
     # Switched off: nothing said or marked, and it stays off after a reload.

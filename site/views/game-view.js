@@ -48,13 +48,17 @@ function buildGameView(entry, actions) {
     movesEmpty: h("p", { class: "moves-empty" }, "No moves yet."),
     logItems: new Map(), // an entry's words -> its list item, kept between renders
   };
-  els.coachText = h("span", { class: "coach-text" });
+  // The coach's words, under the status (with the board in sight): on a phone one line, a tap
+  // on it shows the rest (style.css), so that words that change never move the board.
+  els.coachText = h("button", { type: "button", class: "coach-text", "aria-expanded": "false",
+    onclick: () => els.coachText.setAttribute("aria-expanded",
+      String(els.coachText.getAttribute("aria-expanded") !== "true")) });
   els.coachToggle = h("button", { type: "button", id: "coach-toggle", class: "coach-toggle", onclick: actions.toggleCoach,
     "aria-pressed": "false" }, "Coach");
   els.coach = h("div", { id: "coach", class: "coach", role: "status" }, els.coachToggle, els.coachText);
   // Under the board (on a phone held upright): nothing said here moves the board. The line of
-  // what to do (and why a tap was refused) and its buttons come first, the coach's advice after.
-  els.choices = h("div", { id: "choices", class: "choice-area" }, els.note, els.hint, els.thinking, els.choiceButtons, els.coach);
+  // what to do (and why a tap was refused) comes first, then its buttons.
+  els.choices = h("div", { id: "choices", class: "choice-area" }, els.note, els.hint, els.thinking, els.choiceButtons);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
   els.lesson = h("section", { id: "lesson", class: "lesson", "aria-label": "Lesson", hidden: true });
   els.review = h("section", { id: "review", class: "review", "aria-labelledby": "review-title", hidden: true });
@@ -100,7 +104,7 @@ function buildGameView(entry, actions) {
     els.howTo,
     h("div", { class: "side" },
       els.lesson,
-      h("div", { class: "status-area" }, els.status, els.banner, els.players, els.seats, els.linkPanel, els.announce),
+      h("div", { class: "status-area" }, els.status, els.coach, els.banner, els.players, els.seats, els.linkPanel, els.announce),
       h("div", { class: "recent-area" }, els.recent),
       els.choices,
       els.panel,
