@@ -1,0 +1,101 @@
+"""Not Nyout's coach warns of a station of one's own that another player can attack next turn
+(issue 39: a newcomer's pair, one step ahead of a lone Blue horse, was told "Nothing is
+decided" and lost both horses). Checked against the engine: the other player is given every
+roll of their next turn's dice on the board as it stands, and every way through that turn is
+played until a fight starts."""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+import py_engines
+from py_engines import CHANCE
+from py_engines.games.not_nyout import INDEX, fight_odds
+from py_engines.rng import Rng
+
+
+def attacks(game, enemy: int) -> dict[int, int]:
+    """Station -> the largest group of ``enemy`` that can start a fight there in a turn of theirs
+    taken now (every roll of their dice, every way through the turn)."""
+    groups = sum(1 for gs in game.at for owner, _ in gs if owner == enemy)
+    found: dict[int, int] = {}
+
+    def walk(position, depth):
+        for move in position.legal_moves():
+            after = position.clone()
+            after.play(move)
+            if after.combat:
+                station, size = after.combat[0], after.combat[2]
+                found[station] = max(found.get(station, 0), size)
+            elif after.current == enemy and after.rolls and depth < 4:
+                walk(after, depth + 1)
+
+    for dice in product(range(1, 5), repeat=max(1, groups)):
+        turn = game.clone()
+        turn.current, turn.rolls, turn.summoned = enemy, list(dice), False
+        walk(turn, 1)
+    return found
+
+
+def positions(players: int, count: int, seed: int):
+    """Positions where a person would be coached (dice rolled, a home), the others with at most
+    two groups each (their dice: at most 16 rolls to try; three groups, 64 rolls, were checked too, in 150 s)."""
+    rng, found, game_seed = Rng(seed), 0, 0
+    while found < count:
+        game = py_engines.new_game("not_nyout", players, game_seed)
+        game_seed += 1
+        while not game.is_over and found < count:
+            if game.to_move == CHANCE:
+                game.roll()
+                continue
+            me = game.to_move
+            few = all(sum(1 for gs in game.at for o, _ in gs if o == e) <= 2 for e in range(players) if e != me)
+            if game.order and game.rolls and game.home[me] is not None and few and rng.below(4) == 0:
+                found += 1
+                yield game
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_coach_names_exactly_the_stations_the_others_can_attack_and_how_well_they_hold(players):
+    warned = 0
+    for game in positions(players, 200, seed=players):
+        me = game.to_move
+        dangers = {INDEX[n["cells"][0]]: Fraction(*n["holds"]) for n in game.coach() if n["kind"] == "danger"}
+        expected: dict[int, int] = {}
+        for enemy in range(players):
+            if enemy != me and game.horses[enemy]:
+                for station, size in attacks(game, enemy).items():
+                    if game.at[station] and game.at[station][0][0] == me:
+                        expected[station] = max(expected.get(station, 0), size)
+        assert set(dangers) == set(expected), game.to_json()
+        for station, size in expected.items():
+            defenders = tuple(k for _, k in game.at[station])
+            assert dangers[station] == 1 - fight_odds(size, defenders), (game.to_json(), station)
+        warned += bool(dangers)
+    assert warned >= 5, warned
+
+
+@pytest.mark.slow
+def test_past_its_budget_the_coach_still_finds_every_station_in_reach(monkeypatch):
+    """The search for the largest attacker has a budget; beyond it the stations in reach come
+    from each group alone (joining adds no reach): the same stations as the whole search."""
+    checked = 0
+    for players in (2, 3, 4):
+        for game in positions(players, 60, seed=10 + players):
+            me = game.to_move
+            for enemy in range(players):
+                if enemy == me or not game.horses[enemy]:
+                    continue
+                groups = tuple(sorted((s, k) for s, gs in enumerate(game.at) for o, k in gs if o == enemy))
+                monkeypatch.setattr(type(game), "DANGER_BUDGET", 10**9)
+                sizes, exact = game._attack_sizes(enemy)
+                assert exact
+                summon = bool(game.stable[enemy]) and game.home[enemy] is not None
+                assert game._in_reach(enemy, groups, summon) == set(sizes), game.to_json()
+                checked += 1
+    assert checked >= 150
