@@ -50,6 +50,11 @@ def test_the_coach_says_a_fights_odds_and_a_refused_tap_says_why(phone, server):
     assert said and all(text in coach_text(page) for text in said)
     for note in fights:
         assert page.locator(f'.mark-ring.coach-warn[data-mark="{note["cells"][0]}"]').count() == 1
+    # And what Blue can attack next turn: Red's stations in reach, said and ringed.
+    dangers = [note for note in game.coach() if note["kind"] == "danger"]
+    assert dangers and all(note["text"] in coach_text(page) for note in dangers if "text" in note)
+    for note in dangers:
+        assert page.locator(f'.mark-ring.coach-warn[data-mark="{note["cells"][0]}"]').count() == 1
     shot(page, "coach-odds")
     # A tap the rules refuse: the group, then a station an enemy on the way keeps it from.
     page.tap(f'[data-cell="{steps[0]["cell"]}"][data-live]')

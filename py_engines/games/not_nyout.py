@@ -164,6 +164,8 @@ def odds_words(p: Fraction) -> str:
         return "more than 99 times in 100"
     if percent < 1:
         return "less than once in 100"
+    if percent == 1:
+        return "about once in 100"
     return f"about {percent} times in 100"
 
 
@@ -651,6 +653,14 @@ class NotNyout(Game):
                           "text": f"{COLOUR_NAMES[enemy]} can attack your {_groups_words(defenders)} on "
                                   f"{NAMES[station]} next turn, with a {_group_words(size, '')} at most: attacked, "
                                   f"yours {verb} {odds_words(holds)}."})
+        if len(notes) > 2:   # in one sentence: the stations, and the one that holds worst
+            worst_note = min(notes, key=lambda n: Fraction(*n["holds"]))
+            for note in notes:
+                note.pop("text")
+            notes[0]["text"] = (f"The others can attack {len(notes)} of your stations next turn "
+                                f"({and_list([n['cells'][0] for n in notes])}, ringed): the most exposed, "
+                                f"{worst_note['cells'][0]}, holds {'at least ' if not worst_note['exact'] else ''}"
+                                f"{odds_words(Fraction(*worst_note['holds']))} if attacked.")
         return notes
 
     # Turn states searched for the largest attacker (0.1 s of CPython at most). Beyond (one warning in
