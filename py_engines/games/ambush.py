@@ -333,7 +333,85 @@ class Ambush(Game):
             moves = sorted({m for ways in chances.values() for m in ways["moves"]})
             notes.append({"kind": "capture", "moves": moves,
                           "text": self._coach_words("Now you can capture", f"{other}'s", chances)})
+        costly = self._costly(sorted({m for ways in chances.values() for m in ways["moves"]}))
+        if costly:
+            notes.append(costly)
         return notes
+
+    @staticmethod
+    def _taken(events: list[dict[str, Any]], q: int) -> int:
+        """The pips ``q`` captured in ``events``."""
+        return sum(e["pips"] for e in events if e["type"] == "capture" and e["player"] == q)
+
+    def _best_capture(self, q: int) -> int:
+        """The most pips ``q`` (to move) can capture with one move, the order of captures chosen
+        as q likes."""
+        best = 0
+        for move in self.legal_moves():
+            after = self.clone()
+            after.play_unchecked(move)
+            ends = [after]
+            if after.pending is not None:
+                ends = [after.clone(), after.clone()]
+                ends[0].play_unchecked(MINE)
+                ends[1].play_unchecked(THEIRS)
+            best = max(best, max(self._taken(after.events, q) + (self._taken(end.events, q) if end is not after
+                                                                    else 0) for end in ends))
+        return best
+
+    @staticmethod
+    def _move_words(move: str) -> str:
+        """``placing a medium on c2``, ``turning coaster 2 clockwise``."""
+        if move in PLACEMENTS:
+            cell, size = PLACEMENTS[move]
+            return f"placing a {SIZE_NAMES[size]} on {NAMES[cell]}"
+        k, d, _ = TURN_MOVES[move]
+        return f"turning coaster {k} {DIRECTION_NAMES[d]}"
+
+    def _costly(self, captures: list[str]) -> dict[str, Any] | None:
+        """``costly``: of the ``captures`` (moves that capture now), those after which the other
+        player can capture more pips on their next turn than the move captured and than they
+        can as the board stands (a capture that opens a bigger recapture), with ``pips`` per
+        move: [won, then lost]. Found by playing each and every answer on copies; the order of
+        captures, where it is asked, chosen by each side for itself. (Placements that expose a
+        stack are left out: nearly every position has some, and the threat note says what can
+        be captured.)"""
+        if not captures:
+            return None
+        p = self.turn
+        now = self.clone()
+        now.turn, now.blocked = 1 - p, None
+        threat = now._best_capture(1 - p)
+        costly: dict[str, list[int]] = {}
+        for move in captures:
+            after = self.clone()
+            after.play_unchecked(move)
+            ends = [after]
+            if after.pending is not None:
+                ends = [after.clone(), after.clone()]
+                ends[0].play_unchecked(MINE)
+                ends[1].play_unchecked(THEIRS)
+            best = None
+            for end in ends:
+                won = self._taken(after.events, p) + (self._taken(end.events, p) if end is not after else 0)
+                lost = 0 if end.over else end._best_capture(1 - p)
+                if best is None or won - lost > best[0] - best[1]:
+                    best = [won, lost]
+            if best[1] > max(best[0], threat):
+                costly[move] = best
+        if not costly:
+            return None
+        moves = sorted(costly)
+        other = COLOUR_NAMES[1 - p]
+        if len(moves) > 1:
+            won, lost = max(costly.values(), key=lambda wl: wl[1] - wl[0])
+            text = (f"Careful: {len(moves)} of your captures open a bigger one for {other}: the worst wins "
+                    f"{plural(won, 'pip')} and then loses {plural(lost, 'pip')} to {other}'s reply.")
+        else:
+            won, lost = costly[moves[0]]
+            text = (f"Careful: {self._move_words(moves[0])} captures {plural(won, 'pip')}, but then {other} can "
+                    f"capture {plural(lost, 'pip')} on its next turn.")
+        return {"kind": "costly", "moves": moves, "ring": "gift", "pips": costly, "text": text}
 
     def _capturable(self, q: int) -> dict[int, dict[str, Any]]:
         """The stacks of the other colour that ``q`` could capture with one move: by the cell
