@@ -128,6 +128,12 @@ export function coachWords(notes, state, seatNames) {
   const lines = notes.map((note) => {
     if (note.kind === "lose" && note.moves.length === state.legal.length) return "Every move loses here: the game cannot be saved.";
     if (note.kind === "win" && note.moves.length === state.legal.length) return `Every move wins here: whatever ${who} plays, the game is won.`;
+    if (note.kind === "lose" && note.moves.length >= 5 && state.legal.length - note.moves.length <= 3) {
+      // Nearly every move loses: the few that do not are what the player needs (issue 39).
+      const losing = new Set(note.moves);
+      const safe = state.legal.map(({ move }) => move).filter((move) => !losing.has(move));
+      return `Only ${safe.join(", ")} ${safe.length === 1 ? "does" : "do"} not lose at once: every other move loses.`;
+    }
     if (note.text) return note.text;
     if (note.kind === "win") return `${who} can win now: ${list(note.moves)}.`;
     if (note.kind === "lose") return `${note.moves.length === 1 ? "This move loses" : "These moves lose"} at once: ${list(note.moves)}.`;

@@ -106,6 +106,10 @@ test("the coach's words: a win, moves that lose, every move lost, the game's own
   assert.equal(coachWords([{ kind: "lose", moves }], position, names), "Every move loses here: the game cannot be saved.");
   assert.equal(coachWords([{ kind: "note", moves: [], text: "A stack is in danger." }], position, names), "A stack is in danger.");
   assert.equal(coachWords(null, position, names), "");
+  // Nearly every move loses at once: the few that do not are named.
+  const all = position.legal.map((m) => m.move);
+  assert.equal(coachWords([{ kind: "lose", moves: all.slice(2) }], position, names),
+    `Only ${all[0]}, ${all[1]} do not lose at once: every other move loses.`);
 });
 
 test("the coach's marks ring a winning cell green, a losing one red, none when every move loses or every move wins", () => {
