@@ -233,3 +233,28 @@ def test_ten_players_cards_leave_the_board_and_its_line_in_view(phone, server):
     hint = page.locator("#hint").bounding_box()
     assert board["y"] + board["height"] <= height and hint["y"] + hint["height"] <= height
     assert page.locator("ul.players").bounding_box()["height"] < 0.22 * height
+
+
+def a_round_to_take() -> tuple[list[str], int, dict]:
+    """A random two-player game of five rounds: the first position where Player 1, to move at a
+    turn's start, can take every pyramid left this turn (the coach's ``round`` note)."""
+    for seed in range(30):
+        whole = random_game("nimbus", seed, 2, random_setup=True)
+        game = py_engines.new_game("nimbus", 2, whole.seed, **whole.options)
+        for ply, move in enumerate(whole.history):
+            if game.to_move == 0 and not game.setup and not game.moved and not game.collected:
+                notes = [note for note in game.coach() if note["kind"] == "round"]
+                if notes:
+                    return whole.history[:ply], whole.seed, notes[0]
+            game.play(move)
+    raise AssertionError("no round to take in 30 games")
+
+
+def test_the_coach_says_when_a_round_can_be_taken(phone, server):
+    page = phone
+    moves, seed, note = a_round_to_take()
+    open_game(page, server.url, "nimbus", game_query(moves, seed=seed, random_setup=True))
+    page.select_option("#seat-1", "easy")   # Player 2 the computer's: Player 1, a person, is coached
+    page.wait_for_function("(t) => document.querySelector('#coach .coach-text').textContent.includes(t)",
+                           arg=note["text"])
+    assert page.locator(".mark-ring.coach-win").count() >= 1
