@@ -161,6 +161,21 @@ export function hintCertainty(notes, state, move, proof) {
     return " Every move loses here: each one loses at once or hands the other side a win.";
   }
   if (gifts.has(move)) return " It hands the other side a win, but the computer finds every other move worse.";
+  return hintReason(notes, move);
+}
+
+/**
+ * Why, from the coach's notes about the hinted move, where one names it: the fight it starts
+ * and its odds (Not Nyout), the round it takes (Nimbus), or the price the computer still
+ * judges worth paying (a bigger capture opened, a round handed over).
+ */
+function hintReason(notes, move) {
+  const about = (kind) => notes.find((note) => note.kind === kind && note.moves?.includes(move));
+  const fight = about("fight");
+  if (fight?.text) return ` ${fight.text}`;
+  if (about("round")) return " It takes every pyramid left this turn, or starts the turn that does.";
+  if (about("costly")) return " It opens a bigger capture for the other side next turn, but the computer finds every other move worse.";
+  if (about("round-gift")) return " It lets the next player take every pyramid left, but the computer finds every other move worse.";
   return "";
 }
 

@@ -228,6 +228,13 @@ test("a hint says what is certain: a win at once or by force, every move lost, a
   assert.equal(hintCertainty([{ kind: "gift", moves: [second] }], position, second),
     " It hands the other side a win, but the computer finds every other move worse.");
   assert.equal(hintCertainty([{ kind: "gift", moves: [second] }], position, first), "");
+  // Why, where a note of the coach names the move: a fight's odds, a round taken, a price paid.
+  const fight = { kind: "fight", moves: [first], text: "Moving your pair from s2 to S1 fights Red's horse there: you win that fight 125 times in 128 (98%)." };
+  assert.equal(hintCertainty([fight], position, first), ` ${fight.text}`);
+  assert.equal(hintCertainty([{ kind: "round", moves: [first] }], position, first),
+    " It takes every pyramid left this turn, or starts the turn that does.");
+  assert.match(hintCertainty([{ kind: "costly", moves: [first] }], position, first), /^ It opens a bigger capture/);
+  assert.equal(hintCertainty([{ kind: "round", moves: [second] }], position, first), "");
 });
 
 test("Nymbat's bring-in: the number just brought in may be kept for the next cells, one tap each", () => {
