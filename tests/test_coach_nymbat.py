@@ -221,8 +221,9 @@ def test_four_players_the_teammate_and_both_enemies():
 def test_the_seventh_delay_in_the_rules_example():
     # The rule's delay example: Red has passed six times.
     game = diagram("nymbat", "delay")
-    assert kinds(game)["delay"] == {"kind": "delay", "moves": ["pass"], "text": (
-        "Passing would be your 7th delay: every seventh costs 1 from your reserve.")}
+    assert kinds(game)["delay"] == {"kind": "delay", "moves": ["pass"], "once": True, "text": (
+        "Passing would be your 7th delay: every seventh costs 1 from your reserve."),
+        "again": "As said before, a seventh delay this turn would cost you."}
     # The rear 3 moved back: now ending the turn, or a sideways move of the front 3, is the
     # seventh delay; the front 3 stepping back makes the group a retreat.
     game.play("e6-d5")

@@ -482,7 +482,9 @@ class Nymbat(Game):
           other side's win would come first.
         * ``retreat`` and ``delay``: the moves that end the turn with a retreat or a seventh
           delay that costs something (a reserve point, or a piece with the reserve spent),
-          found by playing every move on a copy and reading its ``penalty`` event.
+          found by playing every move on a copy and reading its ``penalty`` event. Marked
+          ``once``: the page says the same words once a game, then ``again``, a short
+          reminder, as a newcomer was told of one retreat three turns running.
 
         Said as the board stands; nothing in the pick of a four-player team (it moves nothing)."""
         notes = super().coach()
@@ -583,8 +585,10 @@ class Nymbat(Game):
         notes = []
         for kind in ("retreat", "delay"):
             if kind in costly:
-                notes.append({"kind": kind, "moves": costly[kind],
-                              "text": self._cost_words(kind, costly[kind], paid[kind], count)})
+                again = "a retreat" if kind == "retreat" else "a seventh delay"
+                notes.append({"kind": kind, "moves": costly[kind], "once": True,   # the page says it once a game
+                              "text": self._cost_words(kind, costly[kind], paid[kind], count),
+                              "again": f"As said before, {again} this turn would cost you."})
         return notes
 
     def _cost_words(self, kind: str, moves: list[str], paid: str, count: int) -> str:

@@ -100,7 +100,7 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
     coach: {
       hidden: state.is_over || picture || Boolean(computerTurn) || !(coachChosen || againstComputer),
       on: coachChosen,
-      text: coaching ? (page.coaching ? coachWords(page.coaching, state, seatNames) : "Coach: looking…") : "",
+      text: coaching ? (page.coaching ? coachWords(unrepeated(page), state, seatNames) : "Coach: looking…") : "",
     },
     choices: computerTurn || sharedDice || away ? [] : ui.orderChoices ? ui.orderChoices(next.choices, state) : next.choices,
     // While a bring-in goes on, a button keeps its number for the next cells (one tap each), or lets it go.
@@ -118,6 +118,13 @@ export function keptChoice(page, ui) {
   const position = page.position;
   if (!page.kept || page.mode !== "play" || !position || !ui?.keepable) return null;
   return ui.keepable(position) ? page.kept : null;
+}
+
+/** The coach's notes, those to be said once a game in their short words (`again`) where said at an earlier move. */
+export function unrepeated(page) {
+  const heard = page.coachHeard?.id === page.session?.id ? page.coachHeard.at : {};
+  return page.coaching.map((note) => (note.once && note.text in heard && heard[note.text] < page.session.cursor
+    ? { ...note, text: note.again } : note));
 }
 
 /** What the coach says, in words (the notes' own words where the game gives them). */

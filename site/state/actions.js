@@ -98,8 +98,15 @@ export const computerForgotten = () => update({ thinking: null, hint: null });
 /** The player's choice for the coach: true, false, or null (on against the computer). */
 export const coachChosen = (on) => update({ coachChoice: on });
 
-/** The coach's notes for the position shown, or null. */
-export const coachNoted = (notes) => update({ coaching: notes });
+/** The coach's notes for the position shown, or null; the words of those to be said once a game are kept with where they were first said. */
+export function coachNoted(notes) {
+  const { session, coachHeard } = store.state;
+  const heard = coachHeard?.id === session?.id ? { ...coachHeard.at } : {};
+  for (const note of notes || []) {
+    if (note.once && note.text && !(note.text in heard && heard[note.text] <= session.cursor)) heard[note.text] = session.cursor;
+  }
+  update({ coaching: notes, coachHeard: { id: session?.id ?? null, at: heard } });
+}
 
 // -- review, lessons, puzzles, the picture before the engine --------------------------
 

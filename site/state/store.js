@@ -27,7 +27,8 @@ export const initialState = () => ({
   refusal: null,        // why the rules refused the last tap or choice, in the engine's words
   kept: null,           // a choice kept for the next cells, each then one tap (Nymbat's number while bringing in):
                         // set by the player, dropped with any other position than the next move of the same bring-in
-  coaching: null,       // the coach's notes for the position shown (coach.js): [{kind, moves, text?}]
+  coaching: null,       // the coach's notes for the position shown (coach.js): [{kind, moves, text?, once?}]
+  coachHeard: null,     // {id, at: {text: move count}}: where each note marked `once` was first said in the game shown
   coachChoice: null,    // the player's choice for the coach: true, false, or null (on against the computer)
   review: null,         // the review of the game on screen (review.js): {key (its moves' fingerprint), total (points),
                         // points: [{player, chances, best, bestText, mark, drop}] filled in order, running}

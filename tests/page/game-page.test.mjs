@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, pictureHint, seatSummary } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, pictureHint, seatSummary, unrepeated } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -256,4 +256,13 @@ test("Nymbat's bring-in: the number just brought in may be kept for the next cel
     assert.equal(modelOf(pageOf(POSITIONS[label], {}, { kept: "3" })).keep, null, label);
     assert.equal(keptChoice(pageOf(POSITIONS[label], {}, { kept: "3" }), UIS[POSITIONS[label].record.game]), null, label);
   }
+});
+
+test("a penalty the coach has said once in a game is said again in short at a later move, in full where first said", () => {
+  const note = { kind: "retreat", moves: ["h5-g5"], once: true, text: "Moving the 3 on h5 to g5 would be a retreat.", again: "As said before, a retreat this turn would cost you." };
+  const at = (cursor, heard) => ({ session: { id: "g1", cursor }, coaching: [note], coachHeard: heard });
+  assert.equal(unrepeated(at(7, { id: "g1", at: { [note.text]: 7 } }))[0].text, note.text);        // where first said
+  assert.equal(unrepeated(at(9, { id: "g1", at: { [note.text]: 7 } }))[0].text, note.again);       // a later move
+  assert.equal(unrepeated(at(9, { id: "g2", at: { [note.text]: 7 } }))[0].text, note.text);        // another game
+  assert.equal(unrepeated(at(9, null))[0].text, note.text);
 });
