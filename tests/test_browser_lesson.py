@@ -114,6 +114,11 @@ def test_a_lesson_from_first_move_to_first_game(phone, server, game):
         enter(phone, game, step, right[step.key])
         outcome = phone.inner_text("#lesson-outcome")
         assert outcome.startswith("✓") and said(game, step, right[step.key]) in outcome
+        # A fight the move starts is rolled to its end, and its dice said.
+        after = py_engines.load(step.record(game))
+        after.play(right[step.key])
+        if game == "not_nyout" and after.view()["combat"]:
+            assert "Red takes" in phone.inner_text("#lesson-fight") or "loses" in phone.inner_text("#lesson-fight")
         if number < len(steps):
             phone.tap("#lesson-next")
     # Every step is marked done, and stays so after a reload.

@@ -95,9 +95,11 @@ def _wins_next_turn_whatever(start, move, after):
     """The other side cannot stop the mover's win: every reply loses at once or leaves a win in one."""
     if after.is_over:
         return False
-    return _saving_reply(after) is None and not any(
-        then.is_over and start.to_move not in then.winners
-        for then in (_after(after, reply) for reply in after.legal_moves()))
+    for reply in after.legal_moves():   # one pass: each reply loses at once or leaves a win in one
+        then = _after(after, reply)
+        if (start.to_move not in then.winners) if then.is_over else not wins_in_one(then):
+            return False
+    return True
 
 
 def _after(game, move):
@@ -107,9 +109,10 @@ def _after(game, move):
 
 
 def _two_threats_done(start, move, after):
-    first, second = _fives(after)[:2]
-    return (f"Now a white piece on {first} or on {second} makes a quint. Black can fill only one of them on its "
-            "turn, and you complete the other: one threat is easily blocked, two at once win.")
+    threats = _fives(after)
+    cells = ", ".join(threats[:-1]) + " or " + threats[-1]
+    return (f"Now a white piece on {cells} makes a quint. Black can fill only one of them on its turn, and you "
+            "complete another: one threat is easily blocked, two at once win.")
 
 
 def _two_threats_missed(start, move, after):
@@ -248,7 +251,8 @@ LESSON = [
         key="quint", title="Win with five",
         task="Make a white group of exactly five (a quint) and win.",
         hint="A piece on d6 joins the pair d4-d5 to the pair d7-d8.",
-        done="A quint of your own colour when your turn ends wins the game.",
+        done="A quint of your own colour when your turn ends wins the game. No group of either colour may grow "
+             "beyond five: a piece that would make six or more is refused.",
         missed=_quint_missed,
         goal=wins_at_once, moves=("d4w", "d7w", "d5w", "d8w"),
     ),

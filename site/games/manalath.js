@@ -129,6 +129,7 @@ export default {
     }
     if (selected.length) {
       const names = next.choices.map((c) => COLOURS[c]);
+      if (!names.length) return `Placing on ${selected[0]}…`; // the move is whole: being played or judged
       if (names.length > 1) return `Place which colour on ${selected[0]}?`;
       const barred = SEATS.find((colour) => !next.choices.includes(colour));
       return `Only ${names[0]} fits on ${selected[0]}: ${whyNot(state.view, selected[0], barred)}.`;

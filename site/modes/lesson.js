@@ -10,7 +10,7 @@ import { startFresh, takeStep } from "../controllers/moves.js";
 import { outcomeWords, resumeAt } from "../model/course.js";
 import { readLessonAt, readLessons, writeLessonAt, writeLessons } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
-import { store } from "../state/store.js";
+import { CHANCE, store } from "../state/store.js";
 import { showMessage } from "../views/dom.js";
 
 /** Open `entry`'s lesson at step `index` (the first unfinished one when null). */
@@ -62,10 +62,18 @@ export function cancel() {
 async function attempt(move) {
   const { lesson, session } = store.state;
   await actions.withInputLocked(async () => {
-    const [tried, after] = await Promise.all([
+    const [tried, played] = await Promise.all([
       engine.call("lesson_try", { game: lesson.game, step: lesson.index, move }),
       engine.call("play", { record: session.record, move }),
     ]);
+    // A fight the move started (Not Nyout) is rolled to its end, so that the step shows how it
+    // went, dice and all: a newcomer saw "Fight on N1" and never its outcome.
+    let after = played;
+    const fought = [];
+    for (let round = 0; round < 40 && after.view?.combat && after.to_move === CHANCE; round++) {
+      after = await engine.call("roll", { record: after.record });
+      if (after.last_move?.text) fought.push(after.last_move.text);
+    }
     if (store.state.lesson !== lesson) return;
     const step = lesson.steps[lesson.index];
     const done = tried.ok && !lesson.done.includes(step.key) ? [...lesson.done, step.key] : lesson.done;
@@ -73,7 +81,8 @@ async function attempt(move) {
     // Marks of the move tried, its turn's only.
     const shown = { ...after, marks: (after.marks || []).slice(-1) };
     actions.positionShown({ ...session, record: after.record, cursor: after.record.moves.length }, shown, {
-      lesson: { ...lesson, done, outcome: { ok: tried.ok, text: outcomeWords(tried.text, tried.said) } },
+      lesson: { ...lesson, done, outcome: { ok: tried.ok, text: outcomeWords(tried.text, tried.said),
+        fight: fought.join(" ") || null } },
     });
     actions.inputClosed();
     actions.moveShown(after.last_move?.events, after);

@@ -389,6 +389,7 @@ function drawLesson(page) {
     lesson.hinted && !outcome ? h("p", { class: "lesson-hint", id: "lesson-hint" }, step.hint) : null,
     outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : "not-yet"}`, id: "lesson-outcome", role: "status" },
       outcome.ok ? `✓ ${outcome.text}` : `Not this time: ${outcome.text}`) : null,
+    outcome?.fight ? h("p", { class: "lesson-fight", id: "lesson-fight" }, `The dice: ${outcome.fight}`) : null,
     h("div", { class: "lesson-actions" },
       !outcome && !lesson.hinted ? button("lesson-hint-button", "Hint", actions.lesson.hint) : null,
       !outcome ? button("lesson-rules", "Rules", actions.rules) : null,
