@@ -358,7 +358,8 @@ class Nimbus(Game):
         if pyramids(board_of(self)) > self.ROUND_COACH_LIMIT:
             return []
         takes, gifts = [], []
-        for move in self.legal_moves():
+        legal = self.legal_moves()
+        for move in legal:
             after = self.clone()
             after.play_unchecked(move)
             if any(e["type"] == "round" for e in after.events):
@@ -374,16 +375,15 @@ class Nimbus(Game):
         names = self.seat_names(self.players)
         me, nxt = self.turn, (self.turn + 1) % self.players
         notes = []
-        legal = self.legal_moves()
         if takes:
             how = "whatever the move" if len(takes) == len(legal) else "ringed in green"
             notes.append({"kind": "round", "moves": takes, "ring": "win", "text": (
                 f"{names[me]} can take every pyramid left this turn ({how}): {self._round_outcome(me)}.")})
         if gifts:
-            lead = ("Every move here" if len(gifts) == len(legal) else
-                    f"{len(gifts)} of the {len(legal)} moves here (ringed in amber)")
+            lead = ("Every move here lets" if len(gifts) == len(legal) else
+                    f"{len(gifts)} of the {len(legal)} moves here (ringed in amber) let")
             notes.append({"kind": "round-gift", "moves": gifts, "ring": "gift", "text": (
-                f"{lead} let {names[nxt]} take every pyramid left next turn, whatever the rest of this turn: "
+                f"{lead} {names[nxt]} take every pyramid left next turn, whatever the rest of this turn: "
                 f"{self._round_outcome(nxt)}.")})
         return notes
 

@@ -657,7 +657,8 @@ class NotNyout(Game):
             worst_note = min(notes, key=lambda n: Fraction(*n["holds"]))
             for note in notes:
                 note.pop("text")
-            notes[0]["text"] = (f"The others can attack {len(notes)} of your stations next turn "
+            who = "The others" if len({enemy for _, enemy, _ in worst.values()}) > 1 else COLOUR_NAMES[enemy]
+            notes[0]["text"] = (f"{who} can attack {len(notes)} of your stations next turn "
                                 f"({and_list([n['cells'][0] for n in notes])}, ringed): the most exposed, "
                                 f"{worst_note['cells'][0]}, holds {'at least ' if not worst_note['exact'] else ''}"
                                 f"{odds_words(Fraction(*worst_note['holds']))} if attacked.")
