@@ -343,21 +343,25 @@ class Ambush(Game):
         """The pips ``q`` captured in ``events``."""
         return sum(e["pips"] for e in events if e["type"] == "capture" and e["player"] == q)
 
+    def _endings(self, move: str) -> list[tuple["Ambush", list[dict[str, Any]]]]:
+        """Each way ``move`` may end, played on a copy: (the position, the events of the whole
+        move); two where the mover then chooses the order of captures, one otherwise."""
+        after = self.clone()
+        after.play_unchecked(move)
+        if after.pending is None:
+            return [(after, after.events)]
+        ends = []
+        for choice in (MINE, THEIRS):
+            end = after.clone()
+            end.play_unchecked(choice)
+            ends.append((end, after.events + end.events))
+        return ends
+
     def _best_capture(self, q: int) -> int:
         """The most pips ``q`` (to move) can capture with one move, the order of captures chosen
         as q likes."""
-        best = 0
-        for move in self.legal_moves():
-            after = self.clone()
-            after.play_unchecked(move)
-            ends = [after]
-            if after.pending is not None:
-                ends = [after.clone(), after.clone()]
-                ends[0].play_unchecked(MINE)
-                ends[1].play_unchecked(THEIRS)
-            best = max(best, max(self._taken(after.events, q) + (self._taken(end.events, q) if end is not after
-                                                                    else 0) for end in ends))
-        return best
+        return max((self._taken(events, q) for move in self.legal_moves() for _, events in self._endings(move)),
+                   default=0)
 
     @staticmethod
     def _move_words(move: str) -> str:
@@ -384,16 +388,9 @@ class Ambush(Game):
         threat = now._best_capture(1 - p)
         costly: dict[str, list[int]] = {}
         for move in captures:
-            after = self.clone()
-            after.play_unchecked(move)
-            ends = [after]
-            if after.pending is not None:
-                ends = [after.clone(), after.clone()]
-                ends[0].play_unchecked(MINE)
-                ends[1].play_unchecked(THEIRS)
             best = None
-            for end in ends:
-                won = self._taken(after.events, p) + (self._taken(end.events, p) if end is not after else 0)
+            for end, events in self._endings(move):
+                won = self._taken(events, p)
                 lost = 0 if end.over else end._best_capture(1 - p)
                 if best is None or won - lost > best[0] - best[1]:
                     best = [won, lost]
@@ -424,16 +421,9 @@ class Ambush(Game):
             start.turn, start.blocked = q, None
         found: dict[int, dict[str, Any]] = {}
         for move in start.legal_moves():
-            after = start.clone()
-            after.play_unchecked(move)
-            ends = [after]
-            if after.pending is not None:  # q would choose the order: either may be chosen
-                ends = [after.clone(), after.clone()]
-                ends[0].play_unchecked(MINE)
-                ends[1].play_unchecked(THEIRS)
             placement = PLACEMENTS.get(move)
             back = None if placement else TURN_MAPS[TURN_MOVES[move][0], UNDO[TURN_MOVES[move][1]]]
-            for end in ends:
+            for end, _ in start._endings(move):   # q would choose the order: either may be chosen
                 for e in end.events:
                     if e["type"] != "capture" or e["player"] != q:
                         continue
