@@ -6,14 +6,13 @@ played until a fight starts."""
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
+from itertools import islice, product
 
 import pytest
 
 import py_engines
-from py_engines import CHANCE
 from py_engines.games.not_nyout import INDEX, fight_odds
-from py_engines.rng import Rng
+from test_coach_not_nyout import decision_positions
 
 
 def attacks(game, enemy: int) -> dict[int, int]:
@@ -42,21 +41,12 @@ def attacks(game, enemy: int) -> dict[int, int]:
 def positions(players: int, count: int, seed: int):
     """Positions where a person would be coached (dice rolled, a home), the others with at most
     two groups each (their dice: at most 16 rolls to try; three groups, 64 rolls, were checked too, in 150 s)."""
-    rng, found, game_seed = Rng(seed), 0, 0
-    while found < count:
-        game = py_engines.new_game("not_nyout", players, game_seed)
-        game_seed += 1
-        while not game.is_over and found < count:
-            if game.to_move == CHANCE:
-                game.roll()
-                continue
-            me = game.to_move
-            few = all(sum(1 for gs in game.at for o, _ in gs if o == e) <= 2 for e in range(players) if e != me)
-            if game.order and game.rolls and game.home[me] is not None and few and rng.below(4) == 0:
-                found += 1
-                yield game
-            moves = game.legal_moves()
-            game.play(moves[rng.below(len(moves))])
+    def wanted(game) -> bool:
+        me = game.to_move
+        few = all(sum(1 for gs in game.at for o, _ in gs if o == e) <= 2 for e in range(players) if e != me)
+        return bool(game.order and game.rolls) and game.home[me] is not None and few
+
+    return islice((game for game in decision_positions(players, 10**9, seed) if wanted(game)), count)
 
 
 @pytest.mark.slow
