@@ -5,10 +5,9 @@ import json
 
 import pytest
 
-from tools import suite
 import py_engines
-from conftest import DESKTOP, game_query, open_game, PHONE, shot, tap_move, wait_ready
-from py_engines.ai import LEVELS, Search, analyse
+from conftest import DESKTOP, game_query, open_game, shot, tap_move, wait_ready
+from py_engines.ai import LEVELS, Search
 from py_engines.playout import random_game
 from test_browser_manalath_end_to_end import Player, played
 
@@ -142,7 +141,8 @@ def test_the_computer_plays_itself_and_stops_when_told(returning, server):
     assert len(played(page)) == count and page.locator("#thinking").is_hidden()
 
 
-# -- The expert, "move now", and the same move in Pyodide as in CPython -----------------
+# -- The expert and "move now" (the same move in Pyodide as in CPython, over every game and
+# level: test_pyodide_same_as_cpython.py, in Node's Pyodide) ------------------------------
 
 def thought(page) -> tuple[str, int, int, bool]:
     """The last computer move, the playouts its search ran, its budget, and whether it was stopped."""
@@ -185,86 +185,6 @@ def test_the_expert_plays_a_few_turns_on_a_phone_and_moves_now_when_told(phone, 
         assert move == cpython_best(game, "expert", 0, iterations), (game.history, move, iterations)
         assert stopped == (turn == 2) and (iterations < budget if stopped else True)
         game.play(move)
-
-
-def positions_to_think_about(name: str, count: int) -> list:
-    """Positions where the search runs, spread along seeded random games of ``name``: from
-    each of a few points along a game, the first position where the search itself runs."""
-    found = []
-    seed = 0
-    while len(found) < count:
-        whole = random_game(name, seed, {"nimbus": 3, "not_nyout": 3}.get(name))
-        replay = py_engines.new_game(name, whole.players, whole.seed, **whole.options)
-        points = [len(whole.history) * k // 6 for k in (1, 2, 3, 4, 5)]
-        for ply, move in enumerate(whole.history):
-            if points and ply >= points[0] and Search(replay, "easy").root is not None:
-                found.append(replay.clone())
-                points = [p for p in points if p > ply]
-            replay.play(move)
-        seed += 1
-    return found[:count]
-
-
-def nimbus_round_ends(count: int) -> list:
-    """Two-player Nimbus positions at a turn's start with five pyramids or fewer, where the
-    expert's exact search of the round's end runs (quick enough to end within its cap)."""
-    found = []
-    seed = 0
-    while len(found) < count:
-        whole = random_game("nimbus", seed, 2)
-        replay = py_engines.new_game("nimbus", 2, whole.seed, **whole.options)
-        for move in whole.history:
-            if (replay.to_move == 0 and not replay.setup and replay.on_board <= 5 and not replay.moved
-                    and Search(replay, "expert").work is not None):
-                found.append(replay.clone())
-                break
-            replay.play(move)
-        seed += 1
-    return found
-
-
-def test_the_computer_chooses_the_same_move_in_pyodide_as_in_cpython(returning, server):
-    """Over all five games, at several levels: same position, level and seed, same move (and
-    the same value and playouts). Pyodide is another Python (3.14) on another C library, whose
-    exp, log and pow differ from CPython's here in the last bits; a search that used them, or
-    summed floats with sum(), chose other moves (Nimbus, for one)."""
-    page = returning(PHONE)
-    page.goto(server.url + "#/")
-    wait_ready(page)
-    page.evaluate(suite.ENGINE_PROBE_JS, "./worker.js")
-    cases = []
-    for name in py_engines.GAMES:
-        # Nimbus the most: its search scores rounds by the totals, through exp and a sum.
-        positions = positions_to_think_about(name, 6 if name == "nimbus" else 3)
-        cases += [(game, "hard" if i == 0 else "medium" if i == 1 or name == "nimbus" else "easy", i)
-                  for i, game in enumerate(positions)]
-    # Positions where Pyodide chose another move than CPython before the search had its own
-    # exp and a float sum of fixed rounding (random 3-player Nimbus games, seeds 0-2, medium, seed 0).
-    for seed, ply in ((0, 147), (1, 144), (2, 129)):
-        record = json.loads(random_game("nimbus", seed, 3).to_json())
-        record["moves"] = record["moves"][:ply]
-        cases.append((py_engines.load(json.dumps(record)), "medium", 0))
-    # The expert's exact search of a round's end runs before its playouts, in slices.
-    cases += [(game, "expert", 0) for game in nimbus_round_ends(2)]
-    compared = 0
-    for game, level, seed in cases:
-        name = game.name
-        record = json.loads(game.to_json())
-        answer = page.evaluate("(r) => ask(r)", {"op": "think", "record": record, "level": level, "seed": seed})
-        assert answer["ok"], answer
-        found = answer["result"]
-        if found["capped"] and found["iterations"] <= 1:
-            # A busy machine made the page's safety cap cut the search short before its
-            # playouts (the expert's exact search of a round's end): where it was cut
-            # cannot be replayed here.
-            continue
-        # A search the cap cut in its playouts: its first iterations are still the same
-        # as CPython's, so compare after as many.
-        expected = analyse(game, level, seed, iterations=found["iterations"] or 1, turn_share=1.0, max_seconds=None)
-        assert (found["move"], found["value"]) == (expected["move"], expected["value"]), \
-            (name, level, found["iterations"], game.history)
-        compared += 1
-    assert len(cases) == 4 * 3 + 6 + 3 + 2 and compared >= len(cases) - 2, f"{compared} of {len(cases)} compared"
 
 
 def test_each_search_of_a_computer_turn_is_told_how_long_the_turn_has_thought(returning, server):

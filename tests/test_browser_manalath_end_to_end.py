@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from tools import site as site_build, suite
+from tools import site as site_build
 from conftest import Console, open_context, open_game, PHONE, status, visit_and_keep, wait_ready
-from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
 
@@ -257,17 +256,6 @@ def test_a_second_visit_works_offline(browser, own_server):
     assert piece(page, "e5") == "white"
     context.close()
     assert console.problems == [] and offline_console.problems == []
-
-
-def test_the_same_seeded_random_game_in_pyodide_and_cpython(returning, server):
-    page = returning(PHONE)
-    page.goto(server.url + "#/")
-    wait_ready(page)
-    page.evaluate(suite.ENGINE_PROBE_JS, "./worker.js")
-    for seed, fast in [(0, False), (1, True), (2024, False), (99991, True)]:
-        answer = page.evaluate("(r) => ask(r)", {"op": "random_game", "game": "manalath", "seed": seed, "fast": fast})
-        assert answer["ok"], answer
-        assert answer["result"]["record"] == json.loads(random_game("manalath", seed, fast=fast).to_json())
 
 
 def test_a_new_build_replaces_the_old_cache(browser, tmp_path):

@@ -181,3 +181,48 @@ def run_bench(args: list[str]) -> int:
 # of the page's own and gives it ask(request) (tools/engine-probe.js, its comments left out).
 ENGINE_PROBE_JS = "\n".join(line for line in (Path(__file__).resolve().parent / "engine-probe.js").read_text().splitlines()
                             if not line.startswith("//"))
+
+
+class NodeEngine:
+    """The built site's engine in Node's Pyodide (tools/engine-node.mjs): the page's runtime and
+    wheels, no browser (``python``: its platform and cache tag). ``ask(request)`` sends one bridge request and gives the parsed answer.
+    Use it as a context manager (the Node process ends with the block)."""
+
+    SCRIPT = Path(__file__).resolve().parent / "engine-node.mjs"
+
+    def __init__(self, site: Path) -> None:
+        node = shutil.which("node")
+        if not node:
+            raise RuntimeError("Node.js is needed to run the engine in Pyodide outside a browser")
+        self.process = subprocess.Popen([node, str(self.SCRIPT), str(site)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        first = self.process.stdout.readline()
+        if not first.startswith("ready "):
+            self.close()
+            raise RuntimeError(f"the engine in Node's Pyodide did not start (it said {first!r})")
+        self.python = first.split()[1:]  # the Python that answers: its platform and cache tag
+
+    def ask(self, request: dict) -> dict:
+        import json
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the engine in Node's Pyodide ended (exit {self.process.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process.stdin and not self.process.stdin.closed:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process.stdout.close()
+
+    def __enter__(self) -> "NodeEngine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
