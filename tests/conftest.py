@@ -174,6 +174,25 @@ def device(request):
     return request.param, PHONE if request.param == "phone" else DESKTOP
 
 
+# A context's options that are media features, which a page can emulate on its own.
+MEDIA_FEATURES = {"color_scheme": "prefers-color-scheme", "reduced_motion": "prefers-reduced-motion",
+                  "forced_colors": "forced-colors", "contrast": "prefers-contrast"}  # and their CSS names
+# Options whose value here is Playwright's default (a context with or without them is the same).
+DEFAULT_OPTIONS = {"has_touch": False, "is_mobile": False}
+
+
+def context_options(options: dict) -> dict:
+    """`options` as a warm context needs them: its media features left to each page, and the
+    options given their default values left out (so that one context serves both)."""
+    return {key: value for key, value in options.items()
+            if key not in MEDIA_FEATURES and not (key in DEFAULT_OPTIONS and DEFAULT_OPTIONS[key] == value)}
+
+
+def context_name(options: dict) -> str:
+    """The name of the warm context that serves pages of `options`."""
+    return json.dumps(context_options(options), sort_keys=True)
+
+
 class WarmContexts:
     """One browser context per device, kept for a test process's whole run: a test's
     page opens in it with the runtime's compiled code, the service worker and the
@@ -188,12 +207,21 @@ class WarmContexts:
         self.origins: dict[str, set[str]] = {}
 
     def page(self, name: str, options: dict):
+        """A new page in the context `name` (made and primed with `options` if there is none
+        yet). The media features in `options` (colour scheme, reduced motion...) are the
+        page's own (page.emulate_media), as a context's option would set them: a context of
+        one device serves them all (each new context costs a priming, a few seconds)."""
+        media = {key: options[key] for key in MEDIA_FEATURES if key in options}
         if name not in self.contexts:
-            self.contexts[name] = open_context(self.browser, options)
+            self.contexts[name] = open_context(self.browser, context_options(options))
             self.origins[name] = set()
             self.prime(self.contexts[name])
         context = self.contexts[name]
         page = context.new_page()
+        if media:
+            page.emulate_media(**media)
+            queries = [f"({MEDIA_FEATURES[key]}: {value})" for key, value in media.items()]
+            assert page.evaluate("(qs) => qs.every((q) => matchMedia(q).matches)", queries), queries
         origins = self.origins[name]
         page.on("framenavigated", lambda frame: frame.parent_frame is None and frame.url.startswith("http")
                 and origins.add("{0.scheme}://{0.netloc}".format(urlsplit(frame.url))))
@@ -280,7 +308,7 @@ def returning(request, warm_contexts, server):
     opened = []
 
     def open_page(options: dict):
-        pages = warm_page(request, warm_contexts, json.dumps(options, sort_keys=True), options)
+        pages = warm_page(request, warm_contexts, context_name(options), options)
         opened.append(pages)
         return next(pages)
 
@@ -432,7 +460,7 @@ def wait_ready(page, shows: str | None = None) -> None:
 @pytest.fixture
 def phone(request, warm_contexts, server):
     """A page with empty storage on a phone (touch, 360x740), failing the test on console errors."""
-    yield from warm_page(request, warm_contexts, "phone", PHONE)
+    yield from warm_page(request, warm_contexts, context_name(PHONE), PHONE)
 
 
 def tap_choice(page, token: str) -> None:

@@ -171,7 +171,7 @@ def device_maker(request, warm_contexts, server):
 
     def make(count: int, still: bool = False):
         for _ in range(count):
-            name = f"device-{len(made)}{'-still' if still else ''}"
+            name = f"device-{len(made)}"  # its motion the page's own (WarmContexts.page)
             made.append(Device(server, still, warm=(warm_contexts, name)))
         return made
 
