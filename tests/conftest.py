@@ -182,14 +182,16 @@ DEFAULT_OPTIONS = {"has_touch": False, "is_mobile": False}
 
 
 def context_options(options: dict) -> dict:
-    """`options` as a warm context needs them: its media features left to each page, and the
-    options given their default values left out (so that one context serves both)."""
+    """The options of `options` that only a context can have: not its viewport nor its media
+    features, which each page sets for itself (WarmContexts.page), nor options at their default
+    value (so that one context serves both)."""
     return {key: value for key, value in options.items()
-            if key not in MEDIA_FEATURES and not (key in DEFAULT_OPTIONS and DEFAULT_OPTIONS[key] == value)}
+            if key not in MEDIA_FEATURES and key != "viewport"
+            and not (key in DEFAULT_OPTIONS and DEFAULT_OPTIONS[key] == value)}
 
 
 def context_name(options: dict) -> str:
-    """The name of the warm context that serves pages of `options`."""
+    """The name of the warm context that serves pages of `options` (of their device's kind)."""
     return json.dumps(context_options(options), sort_keys=True)
 
 
@@ -208,16 +210,20 @@ class WarmContexts:
 
     def page(self, name: str, options: dict):
         """A new page in the context `name` (made and primed with `options` if there is none
-        yet). The media features in `options` (colour scheme, reduced motion...) are the
-        page's own (page.emulate_media), as a context's option would set them: a context of
-        one device serves them all (each new context costs a priming, a few seconds)."""
+        yet). The viewport and the media features in `options` (colour scheme, reduced
+        motion...) are the page's own (page.set_viewport_size, page.emulate_media), as a
+        context's options would set them for its pages: a context of one kind of device
+        (touch, mobile, pixel ratio) serves every screen size and scheme (each new context
+        costs a priming, several seconds)."""
         media = {key: options[key] for key in MEDIA_FEATURES if key in options}
         if name not in self.contexts:
-            self.contexts[name] = open_context(self.browser, context_options(options))
+            self.contexts[name] = open_context(self.browser, options)
             self.origins[name] = set()
             self.prime(self.contexts[name])
         context = self.contexts[name]
         page = context.new_page()
+        if "viewport" in options:
+            page.set_viewport_size(options["viewport"])
         if media:
             page.emulate_media(**media)
             queries = [f"({MEDIA_FEATURES[key]}: {value})" for key, value in media.items()]

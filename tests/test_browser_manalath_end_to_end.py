@@ -147,6 +147,7 @@ def test_a_share_link_reproduces_the_position(player, page, server):
     link = page.locator("#share-link").input_value()
     assert "#/manalath?m=3." in link, "the moves are packed by the engine (short links)"
     other = page.context.new_page()
+    other.set_viewport_size(page.viewport_size)  # the same screen (a warm context's pages set their own)
     other.goto(link)
     wait_ready(other)
     other.wait_for_selector('[data-cell="c3"]')
