@@ -208,16 +208,17 @@ class WarmContexts:
         self.contexts: dict[str, object] = {}
         self.origins: dict[str, set[str]] = {}
 
-    def page(self, name: str, options: dict):
+    def page(self, name: str, options: dict, first_visit: bool = False):
         """A new page in the context `name` (made and primed with `options` if there is none
         yet). The viewport and the media features in `options` (colour scheme, reduced
         motion...) are the page's own (page.set_viewport_size, page.emulate_media), as a
         context's options would set them for its pages: a context of one kind of device
         (touch, mobile, pixel ratio) serves every screen size and scheme (each new context
-        costs a priming, several seconds)."""
+        costs a priming, several seconds). `first_visit`: a context whose player has not
+        answered how to play (open_context), its own (name it apart)."""
         media = {key: options[key] for key in MEDIA_FEATURES if key in options}
         if name not in self.contexts:
-            self.contexts[name] = open_context(self.browser, options)
+            self.contexts[name] = open_context(self.browser, options, first_visit)
             self.origins[name] = set()
             self.prime(self.contexts[name])
         context = self.contexts[name]
@@ -296,8 +297,8 @@ def pytest_runtest_makereport(item, call):
         item.passed_call = report.passed
 
 
-def warm_page(request, warm_contexts, name: str, options: dict):
-    p = warm_contexts.page(name, options)
+def warm_page(request, warm_contexts, name: str, options: dict, first_visit: bool = False):
+    p = warm_contexts.page(name, options, first_visit)
     console = Console(p)
     p.console = console
     yield p

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from conftest import PHONE, Console, open_context, status, tap_move, wait_ready
+from conftest import PHONE, context_name, status, tap_move, wait_ready, warm_page
 
 pytestmark = pytest.mark.browser
 
@@ -19,14 +19,12 @@ def seats(page) -> list[str]:
 
 
 @pytest.fixture
-def newcomer(browser, server):
-    """A phone that has never opened the site: nothing chosen, nothing saved."""
-    context = open_context(browser, PHONE, first_visit=True)
-    page = context.new_page()
-    console = Console(page)
-    yield page
-    context.close()
-    assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)
+def newcomer(request, warm_contexts, server):
+    """A phone whose player has never chosen anything on the site: nothing chosen, nothing
+    saved (a warm context of its own, its storage emptied between tests: the site and the
+    engine's snapshot are kept, which the question does not depend on; a first visit's boot
+    is test_browser_boot.py's), failing the test on console errors."""
+    yield from warm_page(request, warm_contexts, "newcomer " + context_name(PHONE), PHONE, first_visit=True)
 
 
 def test_the_home_page_pictures_every_game_and_says_it_plays_offline(phone, server):
@@ -122,30 +120,29 @@ def test_a_first_game_asks_how_to_play_before_the_first_move(newcomer, server):
     assert newcomer.locator("#how-to").is_hidden()
 
 
-def test_pass_and_play_is_an_answer_too_and_a_seat_menu_answers_it(browser, server):
-    for answer in ("people", "menu"):
-        context = open_context(browser, PHONE, first_visit=True)
-        page = context.new_page()
-        page.goto(server.url + "#/ambush")
-        wait_ready(page)
-        page.locator("#how-to").wait_for()
-        if answer == "people":
-            page.tap('#how-to [data-opponent="human"]')
-            page.wait_for_selector("#how-to", state="hidden")
-            assert seats(page) == ["human", "human"]
-            assert page.evaluate("localStorage.getItem('boardgames.opponent')") == "human"
-        else:
-            page.select_option("#seat-1", "hard")
-            page.wait_for_selector("#how-to", state="hidden")
-            assert page.evaluate("localStorage.getItem('boardgames.opponent')") == "hard"
-        page.goto(server.url + "#/nymbat")
-        wait_ready(page)
-        assert page.locator("#how-to").is_hidden()
-        assert seats(page) == (["human", "human"] if answer == "people" else ["human", "hard"])
-        # A game never played, opened by a fresh load (drawn as a picture before the engine is up), too.
-        fresh = context.new_page()
-        fresh.goto(server.url + "#/manalath")
-        wait_ready(fresh)
-        assert fresh.locator("#how-to").is_hidden()
-        assert seats(fresh) == (["human", "human"] if answer == "people" else ["human", "hard"])
-        context.close()
+@pytest.mark.parametrize("answer", ["people", "menu"])
+def test_pass_and_play_is_an_answer_too_and_a_seat_menu_answers_it(newcomer, server, answer):
+    page = newcomer
+    page.goto(server.url + "#/ambush")
+    wait_ready(page)
+    page.locator("#how-to").wait_for()
+    if answer == "people":
+        page.tap('#how-to [data-opponent="human"]')
+        page.wait_for_selector("#how-to", state="hidden")
+        assert seats(page) == ["human", "human"]
+        assert page.evaluate("localStorage.getItem('boardgames.opponent')") == "human"
+    else:
+        page.select_option("#seat-1", "hard")
+        page.wait_for_selector("#how-to", state="hidden")
+        assert page.evaluate("localStorage.getItem('boardgames.opponent')") == "hard"
+    page.goto(server.url + "#/nymbat")
+    wait_ready(page)
+    assert page.locator("#how-to").is_hidden()
+    assert seats(page) == (["human", "human"] if answer == "people" else ["human", "hard"])
+    # A game never played, opened by a fresh load (drawn as a picture before the engine is up), too.
+    fresh = page.context.new_page()
+    fresh.set_viewport_size(page.viewport_size)
+    fresh.goto(server.url + "#/manalath")
+    wait_ready(fresh)
+    assert fresh.locator("#how-to").is_hidden()
+    assert seats(fresh) == (["human", "human"] if answer == "people" else ["human", "hard"])
