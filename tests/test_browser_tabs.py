@@ -17,7 +17,16 @@ def played(page) -> list[str]:
     return page.eval_on_selector_all("#moves [data-ply]", "(chips) => chips.map((c) => c.textContent)")
 
 
+def switch_to(page):
+    """The person turns to this tab (and returns it): a tab behind another draws no frames, so a
+    tap there would wait for them (Playwright waits until what it taps holds still, over
+    frames), as no person taps a tab they cannot see. The other tab follows from behind."""
+    page.bring_to_front()
+    return page
+
+
 def tap(page, cell: str, colour: str) -> None:
+    switch_to(page)
     count = len(played(page))
     page.tap(f'[data-cell="{cell}"]')
     page.tap(f'[data-choice="{colour}"]')
@@ -82,6 +91,7 @@ def test_two_games_in_two_tabs_keep_every_move_of_both(two_tabs, server):
     ambush_moves = []
 
     def play_ambush(page):
+        switch_to(page)
         move = ambush.legal_moves()[0]
         ambush_moves.append(move)
         tap_move(page, ambush, move)
@@ -120,11 +130,11 @@ def test_saved_games_lists_open_in_two_tabs_show_the_games_as_they_are(two_tabs,
     [first] = moves_of(a, "manalath")
     b.goto(server.url + "#/manalath")
     wait_ready(b)
-    a.tap("#saved-games")
+    switch_to(a).tap("#saved-games")
     a.wait_for_selector("#saved-list [data-save-id]")
     assert a.locator("#saved-list [data-save-id]").count() == 1
     # B starts a game of its own and moves in it: A's open list shows it, unasked.
-    b.tap("#new-game")
+    switch_to(b).tap("#new-game")
     b.tap("#setup-start")
     b.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 0")
     wait_ready(b)
@@ -134,16 +144,16 @@ def test_saved_games_lists_open_in_two_tabs_show_the_games_as_they_are(two_tabs,
     # B plays on in it: A's Resume opens it as it is now.
     b.wait_for_selector("body[data-busy='0']")
     tap(b, "b2", "w")
-    a.tap(f'#saved-list [data-save-id="{second}"] [data-action="resume"]:not([disabled])')
+    switch_to(a).tap(f'#saved-list [data-save-id="{second}"] [data-action="resume"]:not([disabled])')
     a.wait_for_selector("#saved-dialog", state="detached")
     a.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
     assert played(a) == ["a1b", "b2w"]
     # B turns back to the first game; A deletes it: B says so, keeps it on screen, and its next move saves it again.
-    b.tap("#saved-games")
+    switch_to(b).tap("#saved-games")
     b.tap(f'#saved-list [data-save-id="{first}"] [data-action="resume"]:not([disabled])')
     b.wait_for_selector("#saved-dialog", state="detached")
     b.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
-    a.tap("#saved-games")
+    switch_to(a).tap("#saved-games")
     a.tap(f'#saved-list [data-save-id="{first}"] [data-action="delete"]')
     a.tap("#confirm-ok")
     a.wait_for_function("document.querySelectorAll('#saved-list [data-save-id]').length === 1")
