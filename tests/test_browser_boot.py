@@ -38,12 +38,12 @@ def played(page) -> list[str]:
 
 
 class Returning:
-    """A phone that played e5 white and d4 black on Manalath, then left."""
+    """A phone that played e5 white and d4 black on Manalath, then left (`page`: a page of
+    its own, to play them in: a warm context's, which kept the site and the engine)."""
 
-    def __init__(self, browser, server) -> None:
+    def __init__(self, page, server) -> None:
         self.server = server
-        self.context = open_context(browser, PHONE)
-        page = self.context.new_page()
+        self.context = page.context
         self.console = Console(page)
         page.goto(server.url + "#/manalath")
         wait_ready(page)
@@ -58,6 +58,7 @@ class Returning:
     def open(self, shown: bool = True):
         """Open Manalath again with the engine held back (until releaseEngine())."""
         page = self.context.new_page()
+        page.set_viewport_size(PHONE["viewport"])
         page.on("console", lambda m: self.console.problems.append(m.text) if m.type in ("error", "warning") else None)
         page.on("pageerror", lambda exc: self.console.problems.append(f"pageerror: {exc}"))
         page.add_init_script(HOLD_ENGINE)
@@ -68,10 +69,12 @@ class Returning:
 
 
 @pytest.fixture
-def returning(browser, server):
-    visit = Returning(browser, server)
+def returning(returning, server):
+    """Returning, in a warm phone context (conftest's `returning`, which empties its storage
+    after the test): a return visit's boot is from the engine's snapshot, held back all the
+    same (HOLD_ENGINE). A first visit's boot is test_a_first_visit_shows_a_new_game_at_once's."""
+    visit = Returning(returning(PHONE), server)
     yield visit
-    visit.context.close()
     assert visit.console.problems == []
 
 
