@@ -310,8 +310,8 @@ def warm_page(request, warm_contexts, name: str, options: dict, first_visit: boo
 def returning(request, warm_contexts, server):
     """`returning(options)`: a page with empty storage on a device of those options (a browser
     context's: viewport, touch, colour scheme...), as a returning visitor's, in the warm context
-    of those options; failing the test on console errors. Pages of the same options in one test
-    share their storage, as two tabs do."""
+    of that kind of device (context_name); failing the test on console errors. Pages of the same
+    kind of device in one test share their storage, as two tabs do."""
     opened = []
 
     def open_page(options: dict):
