@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, Console, open_context, wait_ready
+from conftest import wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -36,11 +36,9 @@ def tap(page, cell: str, colour: str) -> None:
     page.wait_for_selector("body[data-busy='0']")
 
 
-def test_a_full_storage_is_said_and_loses_nothing(browser, server):
-    context = open_context(browser, PHONE)
-    context.add_init_script(FULL_STORAGE)
-    page = context.new_page()
-    console = Console(page)
+def test_a_full_storage_is_said_and_loses_nothing(phone, server):
+    page = phone
+    page.add_init_script(FULL_STORAGE)  # for every load of this page, the reload too
     # An older game of another kind, to see that nothing is deleted to make room.
     page.goto(server.url + "#/manalath")
     wait_ready(page)
@@ -67,5 +65,3 @@ def test_a_full_storage_is_said_and_loses_nothing(browser, server):
     page.reload()
     wait_ready(page)
     assert page.locator("#moves [data-ply]").count() == 4
-    context.close()
-    assert console.problems == [], console.problems
