@@ -114,6 +114,9 @@ def server(site_dir):
     s = Server(site_dir)
     yield s
     s.stop()
+    reports = _csp_reports_unseen()  # posted after the last browser test had looked (no_csp_violations)
+    assert not reports, "Content-Security-Policy violations reported after the last browser test: " + \
+        "; ".join(map(str, reports))
 
 
 @pytest.fixture
@@ -412,18 +415,34 @@ else:
     Page.mouse = property(lambda page: _SettlingInput(page, _mouse.fget(page)))
 
 
+# How many of the servers' CSP reports the browser tests have looked at (no_csp_violations).
+_CSP_SEEN = [0]
+
+
+def _csp_reports_unseen() -> list[dict]:
+    """The CSP reports no browser test has looked at yet, now marked seen."""
+    reports = tools_server.CSP_REPORTS
+    unseen = reports[min(_CSP_SEEN[0], len(reports)):]  # (a test may delete the reports it made on purpose)
+    _CSP_SEEN[0] = len(reports)
+    return unseen
+
+
 @pytest.fixture(autouse=True)
 def no_csp_violations(request):
     """A browser test fails if the browser reported any Content-Security-Policy
-    violation to the test servers (the page's, its workers' and the service worker's)."""
+    violation to the test servers (the page's, its workers' and the service worker's)
+    since the last browser test looked. A report is posted a moment after its violation:
+    one that arrives after its test ended fails the next browser test (its document-uri
+    says where it came from), or the run's end (`server`'s teardown), rather than each
+    test waiting a fixed moment for reports that may come (until 2026-11-28, sixth
+    session: 0.2 s a test, about 40 s a run; a report later than that was never seen)."""
     if request.node.get_closest_marker("browser") is None:
         yield
         return
-    before = len(tools_server.CSP_REPORTS)
     yield
-    time.sleep(0.2)  # a report is posted a moment after the violation
-    reports = tools_server.CSP_REPORTS[before:]
-    assert not reports, "Content-Security-Policy violations: " + "; ".join(map(str, reports))
+    reports = _csp_reports_unseen()
+    assert not reports, ("Content-Security-Policy violations reported during this test (or just after "
+                         "the browser test before it): " + "; ".join(map(str, reports)))
 
 
 def wait_until(check, timeout: float = 30.0):
