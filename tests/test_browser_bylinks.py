@@ -12,7 +12,7 @@ import pytest
 
 import py_engines
 from py_engines import bridge
-from conftest import PHONE, Console, enter_move, open_context, visit_and_keep, wait_ready
+from conftest import PHONE, Console, context_name, enter_move, open_context, visit_and_keep, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -165,13 +165,15 @@ class Device:
 
 
 def device_maker(request, warm_contexts, server):
-    """`make(count, still=False)`: that many more phones, each in a warm context of its own;
-    they are closed after the test (and their contexts dropped if it failed)."""
+    """`make(count, still=False)`: that many more phones, each in a warm context of its own
+    (the first in the phone's, which the `phone` fixture's pages use: a priming fewer); they
+    are closed after the test (and their contexts dropped if it failed)."""
     made = []
 
     def make(count: int, still: bool = False):
         for _ in range(count):
-            name = f"device-{len(made)}"  # its motion the page's own (WarmContexts.page)
+            # Its motion is the page's own (WarmContexts.page).
+            name = context_name(PHONE) if not made else f"device-{len(made)}"
             made.append(Device(server, still, warm=(warm_contexts, name)))
         return made
 
