@@ -98,15 +98,23 @@ class Server:
     """The site served on 127.0.0.1 on a free port, in a thread."""
 
     def __init__(self, folder: Path) -> None:
-        self.httpd = tools_server.make_server(folder, 0)
-        self.httpd.RequestHandlerClass = functools.partial(TestSiteHandler, directory=str(folder))
+        self.folder = folder
+        self.start(0)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def start(self, port: int) -> None:
+        self.httpd = tools_server.make_server(self.folder, port)
+        self.httpd.RequestHandlerClass = functools.partial(TestSiteHandler, directory=str(self.folder))
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+    def start_again(self) -> None:
+        """Serve again at the same address, after `stop` (the same origin: what its pages kept stays theirs)."""
+        self.start(int(urlsplit(self.url).port))
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import pytest
 
 import py_engines
 from py_engines import bridge
-from conftest import PHONE, Console, context_name, enter_move, open_context, visit_and_keep, wait_ready
+from conftest import PHONE, Console, context_name, enter_move, visit_and_keep, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -66,22 +66,14 @@ def device_options(still: bool) -> dict:
 
 class Device:
     """One player's phone, with storage of its own: a warm context of the test process's
-    (`warm`: a returning visitor's boot, storage emptied between tests) or, with `browser`,
-    a context of its own, new (a first visit; the test may take it offline)."""
+    (`warm`: (WarmContexts, the context's name): a returning visitor's boot, which kept the
+    site for offline visits; storage emptied between tests)."""
 
-    def __init__(self, server, still: bool = False, *, warm: tuple | None = None, browser=None):
+    def __init__(self, server, still: bool = False, *, warm: tuple):
         self.server = server
-        self.warm = warm  # (WarmContexts, the context's name)
-        if warm:
-            contexts, name = warm
-            self.context = None
-            self.page = contexts.page(name, device_options(still))
-        else:
-            self.context = open_context(browser, device_options(still))
-            self.page = self.context.new_page()
-        self.page.add_init_script(KEEP_MESSAGES)
-        self.console = Console(self.page)
-        self.opened = False
+        self.warm = warm
+        self.still = still
+        self.new_tab(first=True)
 
     def start(self, game: str, players: int, mine: set[int]) -> None:
         """Open the game's page and start a new game by links, holding the seats `mine`."""
@@ -121,6 +113,17 @@ class Device:
         # Still free two frames on: the work a move sets off (a roll) takes the input before a frame is drawn.
         self.page.wait_for_function(SETTLED)
 
+    def new_tab(self, first: bool = False) -> None:
+        """Close the device's page (unless `first`) and open another, as a link from a message
+        opens in a new tab."""
+        if not first:
+            self.page.close()
+        contexts, name = self.warm
+        self.page = contexts.page(name, device_options(self.still))
+        self.page.add_init_script(KEEP_MESSAGES)
+        self.console = Console(self.page)
+        self.opened = False
+
     def open(self, link: str) -> None:
         """Open a link sent to this device, as tapping it in a message would, and wait for its moves."""
         fragment = "#" + urlsplit(link).fragment
@@ -153,14 +156,11 @@ class Device:
         assert len(titles) == 1 and "another tab" not in titles[0], titles
 
     def close(self, passed: bool = True) -> None:
-        """Done with the device: a warm context is emptied for the next test (dropped after a
-        failure or a console error), a context of its own closed."""
+        """Done with the device: its warm context is emptied for the next test (dropped after a
+        failure or a console error)."""
         problems = self.console.problems
-        if self.warm:
-            contexts, name = self.warm
-            contexts.reset(name, keep=passed and not problems)
-        else:
-            self.context.close()
+        contexts, name = self.warm
+        contexts.reset(name, keep=passed and not problems)
         assert problems == [], problems
 
 
@@ -375,27 +375,25 @@ def test_a_changed_roll_is_refused_and_nobody_rolls_alone(devices):
     assert moves_shown(blue.page) == 0
 
 
-def test_a_link_opens_offline_on_a_device_that_kept_the_site(browser, own_server):
-    """Offline, a link opens the site the service worker kept, and the game goes on by links."""
-    red, blue = Device(own_server, browser=browser), Device(own_server, browser=browser)
+def test_a_link_opens_offline_on_a_device_that_kept_the_site(devices, server):
+    """Offline, a link opens the site the service worker kept, and the game goes on by links.
+    The phones are warm contexts, which kept the site when they were primed; the test's
+    server stops (no network: every request refused) and serves again at its end."""
+    red, blue = devices(2)
+    for device in (red, blue):
+        visit_and_keep(device.page, server.url + "#/manalath")
+        device.opened = True
+    server.stop()  # from here on, no network
     try:
-        for device in (red, blue):
-            visit_and_keep(device.page, own_server.url + "#/manalath")
-            device.opened = True
-        own_server.stop()  # from here on, no network
         red.start("manalath", 2, {0})
         first = move_and_send(red, "e5w")
-        blue.page.close()  # the link is opened in a new tab, as from a message
-        blue.page = blue.context.new_page()
-        blue.console = Console(blue.page)
-        blue.opened = False
+        blue.new_tab()  # the link is opened in a new tab, as from a message
         blue.open(first)
         assert moves_shown(blue.page) == 1 and "Your turn" in blue.page.inner_text("#link-status")
         red.open(move_and_send(blue, "c3b"))
         assert moves_shown(red.page) == 2 and "Your turn" in red.page.inner_text("#link-status")
     finally:
-        red.close()
-        blue.close()
+        server.start_again()
 
 
 def test_a_nimbus_deal_by_links_waits_for_the_friend_s_share(devices):
