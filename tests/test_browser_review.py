@@ -37,8 +37,8 @@ def test_a_review_marks_the_blunder_and_shows_the_better_move(phone, server):
     assert "Showing the position after move 6 of 7" in phone.inner_text("#choices")
     assert phone.locator(".cell.hinted").count() >= 1
     # A tap on the graph's left end goes to the start of the game.
-    box = phone.locator("#review .review-graph").bounding_box()
-    phone.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
+    graph = phone.locator("#review .review-graph")  # placed when clicked (the coach's line may move it)
+    graph.click(position={"x": 2, "y": graph.bounding_box()["height"] / 2})
     phone.wait_for_function("document.querySelector('#choices').textContent.includes('after move 0 of 7')")
     # Kept with the saved game: after a reload the review is there, not made again.
     phone.reload()

@@ -157,17 +157,17 @@ def cards(page, players: int) -> list[tuple[str, str, int]]:
     """Each player's card: its name, its detail and how many lines the detail takes (once the
     game's ``players`` cards are drawn, the previous game's gone, and every one laid out: a card
     drawn but not yet laid out has no lines)."""
-    page.wait_for_function("""(players) => {
-      const details = [...document.querySelectorAll('.players .player .player-detail')];
-      return details.length === players && details.every((d) => d.getClientRects().length > 0);
-    }""", arg=players)
-    return page.eval_on_selector_all(".players .player", """(els) => els.map((el) => {
-      const detail = el.querySelector('.player-detail');
-      const range = document.createRange();
-      range.selectNodeContents(detail);
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-      return [el.querySelector('.player-name').textContent, detail.textContent, lines];
-    })""")
+    # Measured in the same frame as the wait: a redraw between the two once gave cards of no lines.
+    return page.wait_for_function("""(players) => {
+      const cards = [...document.querySelectorAll('.players .player')].map((el) => {
+        const detail = el.querySelector('.player-detail');
+        const range = document.createRange();
+        range.selectNodeContents(detail);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return [el.querySelector('.player-name').textContent, detail.textContent, lines];
+      });
+      return cards.length === players && cards.every(([, , lines]) => lines > 0) && cards;
+    }""", arg=players).json_value()
 
 
 def test_the_players_cards_say_what_they_count(held, server):
