@@ -229,6 +229,12 @@ class Game:
                 (wins if mover in after.winners else losses).append(move)
         return ([{"kind": "win", "moves": wins}] if wins else []) + ([{"kind": "lose", "moves": losses}] if losses else [])
 
+    def reason(self, move: str) -> str | None:
+        """Why ``move`` is worth playing, in one sentence, where the game can say it for certain
+        (what it threatens or stops next turn, found by playing every answer on copies): the
+        hint says it after the move. None where nothing is certain or the game says nothing."""
+        return None
+
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """The moves (in the game's notation, legal or not) that entered steps may have
         meant, for ``refusal``: a game that knows its notation names them, so that the

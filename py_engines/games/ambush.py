@@ -338,6 +338,41 @@ class Ambush(Game):
             notes.append(costly)
         return notes
 
+    def reason(self, move: str) -> str | None:
+        """What a move stops or threatens, in pips, found by playing every answer on copies (the
+        order of captures, where it is asked, the mover's best): the other's best capture next
+        turn, against their best as the board stands (were it their turn now), and the mover's
+        best capture on the turn after, were it played on the board the move leaves."""
+        if self.over or self.pending is not None:
+            return None
+        p, other = self.turn, COLOUR_NAMES[1 - self.turn]
+        now = self._as_if_to_move(1 - p)._best_capture(1 - p)
+        best = None
+        for end, events in self._endings(move):
+            if end.over:
+                return None   # the game's end says it
+            lost = end._best_capture(1 - p)
+            if best is None or self._taken(events, p) - lost > best[0]:
+                best = (self._taken(events, p) - lost, lost, end)
+        _, lost, end = best
+        threat = end._as_if_to_move(p)._best_capture(p)
+        clauses = []
+        if lost < now:
+            then = f"{plural(lost, 'pip')} at most" if lost else "nothing"
+            clauses.append(f"it keeps {other} from capturing {plural(now, 'pip')} next turn ({then} then)")
+        if threat:
+            clauses.append(f"it threatens to capture {plural(threat, 'pip')} on {COLOUR_NAMES[p]}'s next turn")
+        return (clauses[0][0].upper() + clauses[0][1:] + (", and " + clauses[1] if len(clauses) > 1 else "") + ".") \
+            if clauses else None
+
+    def _as_if_to_move(self, q: int) -> "Ambush":
+        """This board with ``q`` to move and no coaster closed (this game itself when it is so)."""
+        if self.turn == q and self.blocked is None:
+            return self
+        game = self.clone()
+        game.turn, game.blocked = q, None
+        return game
+
     @staticmethod
     def _taken(events: list[dict[str, Any]], q: int) -> int:
         """The pips ``q`` captured in ``events``."""
@@ -383,9 +418,7 @@ class Ambush(Game):
         if not captures:
             return None
         p = self.turn
-        now = self.clone()
-        now.turn, now.blocked = 1 - p, None
-        threat = now._best_capture(1 - p)
+        threat = self._as_if_to_move(1 - p)._best_capture(1 - p)
         costly: dict[str, list[int]] = {}
         for move in captures:
             best = None

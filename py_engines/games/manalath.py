@@ -49,6 +49,11 @@ _BYTE_MOVES = [
 ]
 
 
+def _or_list(cells: list[str]) -> str:
+    """``d4``, ``d4 or e5``, ``c3, d4 or e5``."""
+    return cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " or " + cells[-1]
+
+
 class Manalath(Game):
     name = "manalath"
     title = "Manalath"
@@ -139,12 +144,46 @@ class Manalath(Game):
                 gifts.append(move)
         if gifts:
             name = COLOUR_NAMES[other]
-            cells = [m[:-1] for m in gifts]
-            where = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " or " + cells[-1]
+            where = _or_list([m[:-1] for m in gifts])
             notes.append({"kind": "gift", "moves": gifts,
                           "text": f"A {name.lower()} piece on {where} would give {name} a quint: "
                                   f"{name} would win when its turn ends."})
         return notes
+
+    def reason(self, move: str) -> str | None:
+        """What a placement that does not end the game stops or threatens: the quints of the
+        other's colour it leaves them no longer able to make on their turn (that turn played
+        now, as the board stands), and the cells where the mover could make a quint next turn
+        that they could not before (their turn after the other's, were it played on this board)."""
+        if self.result or move == PASS:
+            return None
+        me, other = self.turn, 1 - self.turn
+        after = self.clone()
+        after.play(move)
+        if after.is_over:
+            return None
+        stopped = sorted(self._quint_cells(other) - after._quint_cells(other))
+        left = after._quint_cells(other)
+        threats = sorted(after._quint_cells(me) - self._quint_cells(me))
+        clauses = []
+        if stopped:
+            them = COLOUR_NAMES[other]
+            clauses.append(f"it stops {them}'s quint on {_or_list(stopped)}" +
+                           ("" if not left else f" ({them} can still make one on {_or_list(sorted(left))})"))
+        if threats:
+            mine = COLOUR_NAMES[me].lower()
+            clauses.append(f"it threatens a {mine} quint on {_or_list(threats)} next turn")
+        return (clauses[0][0].upper() + clauses[0][1:] + (", and " + clauses[1] if len(clauses) > 1 else "") + ".") \
+            if clauses else None
+
+    def _quint_cells(self, colour: int) -> set[str]:
+        """The cells where ``colour``'s player, were it their turn on this board, would make a
+        quint of their colour and win at once."""
+        game = self
+        if self.turn != colour:
+            game = self.clone()
+            game.turn = colour
+        return {move[:-1] for note in Game.coach(game) if note["kind"] == "win" for move in note["moves"]}
 
     def _coach_words(self, kind: str, moves: list[str]) -> str | None:
         """The coach's words for moves that win or lose at once, when each of them does so by the
@@ -158,8 +197,7 @@ class Manalath(Game):
             after.play(move)
             if not any(e["type"] == "group" and e["size"] == size for e in after.events):
                 return None
-        cells = [m[:-1] for m in moves]
-        where = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " or " + cells[-1]
+        where = _or_list([m[:-1] for m in moves])
         name = COLOUR_NAMES[mover]
         group, outcome = ("quint", "wins") if kind == "win" else ("quart", "loses")
         return f"A {name.lower()} piece on {where} makes a {name.lower()} {group}: {name} {outcome} at once."

@@ -177,5 +177,5 @@ export async function showHint() {
   const legal = state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
   const said = told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : `${answer.move}.`;
-  actions.hintShown({ move: answer.move, cells, events: told?.events || null, text: `${said}${hintCertainty(notes, state, answer.move, proof)}` });
+  actions.hintShown({ move: answer.move, cells, events: told?.events || null, text: `${said}${hintCertainty(notes, state, answer.move, proof, told?.reason)}` });
 }

@@ -153,9 +153,10 @@ export function coachWords(notes, state, seatNames) {
  * What is certain about a hinted move, said after it: it wins at once, or by force
  * (`proof`, the engine's prove: a search that tried every answer), or every move
  * loses (at once, or by handing the other side a win); or the move itself hands the
- * other side a win, the least bad the computer found.
+ * other side a win, the least bad the computer found. Else why, where the coach or the
+ * engine (`reason`, the bridge's `explain`: what the move stops or threatens) can say it.
  */
-export function hintCertainty(notes, state, move, proof) {
+export function hintCertainty(notes, state, move, proof, reason = null) {
   const moves = (kind) => new Set(notes.find((note) => note.kind === kind)?.moves || []);
   const [wins, loses, gifts] = [moves("win"), moves("lose"), moves("gift")];
   if (wins.has(move)) return " It wins at once.";
@@ -168,7 +169,7 @@ export function hintCertainty(notes, state, move, proof) {
     return " Every move loses here: each one loses at once or hands the other side a win.";
   }
   if (gifts.has(move)) return " It hands the other side a win, but the computer finds every other move worse.";
-  return hintReason(notes, move);
+  return hintReason(notes, move) || (reason ? ` ${reason}` : "");
 }
 
 /**

@@ -235,6 +235,11 @@ test("a hint says what is certain: a win at once or by force, every move lost, a
     " It takes every pyramid left this turn, or starts the turn that does.");
   assert.match(hintCertainty([{ kind: "costly", moves: [first] }], position, first), /^ It opens a bigger capture/);
   assert.equal(hintCertainty([{ kind: "round", moves: [second] }], position, first), "");
+  // Else the engine's reason (what the move stops or threatens), after anything more certain.
+  const reason = "It stops White's quint on d4.";
+  assert.equal(hintCertainty([], position, first, null, reason), ` ${reason}`);
+  assert.equal(hintCertainty([{ kind: "win", moves: [first] }], position, first, null, reason), " It wins at once.");
+  assert.equal(hintCertainty([], position, first, null, null), "");
 });
 
 test("Nymbat's bring-in: the number just brought in may be kept for the next cells, one tap each", () => {
