@@ -10,7 +10,7 @@ import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import * as hooks from "../views/hooks.js";
 import { play, roll } from "./moves.js";
-import { hintCertainty } from "../model/game-page.js";
+import { HINT_LEVEL, hintCertainty, needsHardLevel } from "../model/game-page.js";
 import { computerToMove, seatsOf } from "../model/seats.js";
 import * as actions from "../state/actions.js";
 import { showsGame, store } from "../state/store.js";
@@ -150,11 +150,15 @@ export async function showHint() {
   let proof = null;
   try {
     // What is certain (every move loses, a move wins at once or by force) is said beside the move found.
+    // The medium level's search (within a second): the hint is asked for mid-turn, and waited for.
+    const think = (level) => engine.call("think", { record, level, seed: record.seed || 0 });
     [answer, notes, proof] = await Promise.all([
-      engine.call("think", { record, level: "hard", seed: record.seed || 0 }),
+      think(HINT_LEVEL),
       engine.call("coach", { record }).then((told) => told.notes).catch(() => []),
       engine.call("prove", { record }).catch(() => null),
     ]);
+    // A move the hint would call the least bad (every other move worse) is the hard level's choice.
+    if (needsHardLevel(notes, answer.move)) answer = await think("hard");
     // A win proved by force is never worse than what the search estimates best.
     if (proof?.move && !notes.some((note) => note.kind === "win" && note.moves.includes(answer.move))) {
       answer = { ...answer, move: proof.move };

@@ -172,6 +172,21 @@ export function hintCertainty(notes, state, move, proof, reason = null) {
   return hintReason(notes, move) || (reason ? ` ${reason}` : "");
 }
 
+/** The level whose search finds the hint's move: medium's, within a second on this machine (bench/hint.py). */
+export const HINT_LEVEL = "medium";
+
+/** Notes that make the hint say a move hands something over, "but the computer finds every other move worse". */
+const PRICE_PAID = ["gift", "costly", "round-gift"];
+
+/**
+ * Whether the hint's `move` needs the hard level's search before it is said: where the hint
+ * would call it the least bad (a note says it hands something over), a claim of "best" never
+ * weaker than the hard level's.
+ */
+export function needsHardLevel(notes, move) {
+  return notes.some((note) => PRICE_PAID.includes(note.kind) && note.moves?.includes(move));
+}
+
 /**
  * Why, from the coach's notes about the hinted move, where one names it: the fight it starts
  * and its odds (Not Nyout), the round it takes (Nimbus), or the price the computer still

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, pictureHint, seatSummary, unrepeated } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, needsHardLevel, pictureHint, seatSummary, unrepeated } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -240,6 +240,14 @@ test("a hint says what is certain: a win at once or by force, every move lost, a
   assert.equal(hintCertainty([], position, first, null, reason), ` ${reason}`);
   assert.equal(hintCertainty([{ kind: "win", moves: [first] }], position, first, null, reason), " It wins at once.");
   assert.equal(hintCertainty([], position, first, null, null), "");
+});
+
+test("a hint that would call its move the least bad is searched again at the hard level", () => {
+  const notes = [{ kind: "gift", moves: ["e5w"] }, { kind: "lose", moves: ["d4b"] }, { kind: "costly", moves: ["c2m"] },
+    { kind: "round-gift", moves: ["k2"] }, { kind: "fight", moves: ["S1>S3/2"] }];
+  assert.deepEqual(["e5w", "c2m", "k2", "d4b", "S1>S3/2", "a1w"].map((move) => needsHardLevel(notes, move)),
+    [true, true, true, false, false, false]);
+  assert.equal(needsHardLevel([], "e5w"), false);
 });
 
 test("Nymbat's bring-in: the number just brought in may be kept for the next cells, one tap each", () => {
