@@ -48,10 +48,13 @@ def test_the_coach_rings_a_stack_in_danger_and_nothing_when_none_is(phone, serve
         (css) => getComputedStyle(document.querySelector(css)).strokeDasharray)""")
     assert dashes[0] == "none" and dashes[1] != "none", dashes
     shot(phone, "coach-threat")
-    # Black to move, nothing of Black's in danger: the coach says only the capture, and rings nothing.
+    # Black to move, nothing of Black's in danger: the coach says the capture first, then the moves
+    # that would let Red capture (no cell ringed for those: nearly every position has some).
     moves, game = example("sandwich-tie")
-    assert [note["kind"] for note in game.coach()] == ["capture"]
+    assert [note["kind"] for note in game.coach()] == ["capture", "exposing"]
     open_against_the_computer(phone, server.url, moves)
     phone.wait_for_function("document.querySelector('#coach .coach-text').textContent.startsWith('Now you can')")
-    assert coach_text(phone) == "Now you can capture Red's large on b2 (3 pips) by placing on b3."
+    assert coach_text(phone) == ("Now you can capture Red's large on b2 (3 pips) by placing on b3. Careful: 13 of your "
+                                 "moves let Red capture more next turn (nothing as the board stands); the worst, "
+                                 "placing a large on c2, lets Red take 3 pips.")
     assert phone.locator(".mark-ring.coach-warn").count() == 0

@@ -58,3 +58,33 @@ def test_the_coach_warns_exactly_of_the_captures_that_open_a_bigger_one():
             moves = game.legal_moves()
             game.play(moves[rng.below(len(moves))])
     assert checked >= 40 and warned >= 5, (checked, warned)
+
+
+@pytest.mark.slow
+def test_the_coach_names_exactly_the_other_moves_that_let_the_other_side_capture_more():
+    """``exposing``: every move that captures nothing after which the other side can capture
+    more next turn than it can as the board stands, with what it can then capture."""
+    rng, checked, warned = Rng(9), 0, 0
+    for seed in range(20, 22):
+        game = py_engines.new_game("ambush", 2, seed)
+        while not game.is_over:
+            me = game.to_move
+            if me is not None and game.pending is None and rng.below(2) == 0:
+                notes = {note["kind"]: note for note in game.coach()}
+                board = game.clone()
+                board.turn, board.blocked = 1 - me, None
+                threat = best_capture(board, 1 - me)
+                expected = {}
+                for move in game.legal_moves():
+                    ends = outcomes(game, move, me)
+                    if any(won for won, _ in ends):
+                        continue   # a capture: the costly note's
+                    lost = min(0 if end.is_over else best_capture(end, 1 - me) for _, end in ends)
+                    if lost > threat:
+                        expected[move] = lost
+                assert notes.get("exposing", {}).get("pips", {}) == expected, game.to_json()
+                checked += 1
+                warned += bool(expected)
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+    assert checked >= 20 and warned >= 10, (checked, warned)

@@ -25,7 +25,7 @@ from test_nimbus import position
 # (game, players, options, positions, one position in EVERY kept besides the last TAIL of each game)
 CASES = [
     ("manalath", 2, {}, 1000, 1),
-    ("ambush", 2, {}, 1000, 1),
+    ("ambush", 2, {}, 500, 2),
     ("nimbus", 2, {"random_setup": True, "sets": 2, "goal": "rounds1"}, 600, 1),
     ("nimbus", 3, {"sets": 2, "goal": "rounds1", "round_end": "misere"}, 500, 2),
     ("nimbus", 5, {"random_setup": True, "sets": 2, "goal": "rounds1", "round_end": "two_losers"}, 400, 1),

@@ -116,6 +116,13 @@ def _ray(cell: int, dx: int, dy: int) -> tuple[int, ...]:
 
 RAYS = [tuple(_ray(c, dx, dy) for dx, dy in STEPS) for c in range(CELLS)]
 FORWARD_RAYS = [rays[:4] for rays in RAYS]
+# For a coaster, each cell's forward rays that a sandwich touching the coaster may lie on, each
+# with the first index along it on the coaster (-1: the cell itself is on it): a sandwich from
+# the cell to ray[i] touches the coaster when i is at least that index.
+RAYS_TOUCHING = {k: [[(ray, -1 if COASTER_OF[cell] == k else
+                       next(i for i, x in enumerate(ray) if COASTER_OF[x] == k))
+                      for ray in FORWARD_RAYS[cell] if COASTER_OF[cell] == k or k in {COASTER_OF[x] for x in ray}]
+                     for cell in range(CELLS)] for k in COASTERS}
 
 MINE, THEIRS = "mine", "theirs"
 
@@ -316,8 +323,10 @@ class Ambush(Game):
         the board stands (the other to move now, as if this player passed: every coaster
         open to them), with those ``cells`` and ``moves`` empty (the moves that would capture
         are the other's); and ``capture``, the moves that capture now. Both found by playing
-        each move on a copy (each order of captures, when the mover would choose it). Nothing
-        is added while the order of captures is being chosen: that choice is the move."""
+        each move on a copy (each order of captures, when the mover would choose it). Then
+        ``costly`` and ``exposing`` (``_costs``): the moves after which the other can capture
+        more on their next turn. Nothing is added while the order of captures is being
+        chosen: that choice is the move."""
         notes = super().coach()
         if self.over or self.pending is not None:
             return notes
@@ -333,10 +342,7 @@ class Ambush(Game):
             moves = sorted({m for ways in chances.values() for m in ways["moves"]})
             notes.append({"kind": "capture", "moves": moves,
                           "text": self._coach_words("Now you can capture", f"{other}'s", chances)})
-        costly = self._costly(sorted({m for ways in chances.values() for m in ways["moves"]}))
-        if costly:
-            notes.append(costly)
-        return notes
+        return notes + self._costs(sorted({m for ways in chances.values() for m in ways["moves"]}))
 
     def reason(self, move: str) -> str | None:
         """What a move stops or threatens, in pips, found by playing every answer on copies (the
@@ -395,8 +401,39 @@ class Ambush(Game):
     def _best_capture(self, q: int) -> int:
         """The most pips ``q`` (to move) can capture with one move, the order of captures chosen
         as q likes."""
-        return max((self._taken(events, q) for move in self.legal_moves() for _, events in self._endings(move)),
-                   default=0)
+        best, turned = 0, set()
+        for move in self.legal_moves():
+            if move in PLACEMENTS:
+                best = max(best, self._placement_pips(*PLACEMENTS[move]))
+                continue
+            k, d, _ = TURN_MOVES[move]
+            if (k, d) not in turned:   # what a turn captures does not depend on the pyramid paid
+                turned.add((k, d))
+                best = max(best, max(self._taken(events, q) for _, events in self._endings(move)))
+        return best
+
+    def _placement_exposure(self, cell: int, s: int) -> int:
+        """The most pips the other player can capture on their next turn after the player to
+        move places a pyramid of size index ``s`` on ``cell``, a placement that captures nothing
+        and does not end the game: tried on the board itself and put back."""
+        owner, stack, power = self.owner[cell], self.stacks[cell], self.power[cell]
+        turn, blocked = self.turn, self.blocked
+        self._set(cell, turn, stack + (s + 1,))
+        self.turn, self.blocked = 1 - turn, None
+        try:
+            return self._best_capture(1 - turn)
+        finally:
+            self.turn, self.blocked = turn, blocked
+            self.owner[cell], self.stacks[cell], self.power[cell] = owner, stack, power
+
+    def _placement_pips(self, cell: int, s: int) -> int:
+        """The pips the player to move captures by placing a pyramid of size index ``s`` on
+        ``cell``: tried on the board itself and put back (as ``_place`` would, without a copy)."""
+        owner, stack, power = self.owner[cell], self.stacks[cell], self.power[cell]
+        self._set(cell, self.turn, stack + (s + 1,))
+        pips = sum(self.stacks[c][-1] for c in self._placement_captures(cell))
+        self.owner[cell], self.stacks[cell], self.power[cell] = owner, stack, power
+        return pips
 
     @staticmethod
     def _move_words(move: str) -> str:
@@ -407,41 +444,65 @@ class Ambush(Game):
         k, d, _ = TURN_MOVES[move]
         return f"turning coaster {k} {DIRECTION_NAMES[d]}"
 
-    def _costly(self, captures: list[str]) -> dict[str, Any] | None:
+    def _costs(self, captures: list[str]) -> list[dict[str, Any]]:
         """``costly``: of the ``captures`` (moves that capture now), those after which the other
         player can capture more pips on their next turn than the move captured and than they
         can as the board stands (a capture that opens a bigger recapture), with ``pips`` per
-        move: [won, then lost]. Found by playing each and every answer on copies; the order of
-        captures, where it is asked, chosen by each side for itself. (Placements that expose a
-        stack are left out: nearly every position has some, and the threat note says what can
-        be captured.)"""
-        if not captures:
-            return None
+        move: [won, then lost]; and ``exposing``: the other moves (placements, turns that
+        capture nothing) after which the other can capture more than they can as the board
+        stands, with ``pips`` per move: what the other can then capture. Found by playing each
+        and every answer on copies; the order of captures, where it is asked, chosen by each
+        side for itself."""
         p = self.turn
         threat = self._as_if_to_move(1 - p)._best_capture(1 - p)
         costly: dict[str, list[int]] = {}
-        for move in captures:
-            best = None
-            for end, events in self._endings(move):
-                won = self._taken(events, p)
-                lost = 0 if end.over else end._best_capture(1 - p)
-                if best is None or won - lost > best[0] - best[1]:
-                    best = [won, lost]
-            if best[1] > max(best[0], threat):
+        exposing: dict[str, int] = {}
+        capturing = set(captures)
+        last_turn = self.turns_played + 1 == 2 * 3 * TREES
+        turned: dict[tuple[int, str], list[int]] = {}   # a turn's outcome does not depend on the pyramid paid
+        for move in self.legal_moves():
+            if move in PLACEMENTS and move not in capturing:
+                best = [0, 0 if last_turn else self._placement_exposure(*PLACEMENTS[move])]
+            elif move in TURN_MOVES and TURN_MOVES[move][:2] in turned:
+                best = turned[TURN_MOVES[move][:2]]
+            else:
+                best = None
+                for end, events in self._endings(move):
+                    won = self._taken(events, p)
+                    lost = 0 if end.over else end._best_capture(1 - p)
+                    if best is None or won - lost > best[0] - best[1]:
+                        best = [won, lost]
+                if move in TURN_MOVES:
+                    turned[TURN_MOVES[move][:2]] = best
+            if move in capturing and best[1] > max(best[0], threat):
                 costly[move] = best
-        if not costly:
-            return None
-        moves = sorted(costly)
+            elif move not in capturing and best[1] > threat:
+                exposing[move] = best[1]
         other = COLOUR_NAMES[1 - p]
-        if len(moves) > 1:
-            won, lost = max(costly.values(), key=lambda wl: wl[1] - wl[0])
-            text = (f"Careful: {len(moves)} of your captures open a bigger one for {other}: the worst wins "
-                    f"{plural(won, 'pip')} and then loses {plural(lost, 'pip')} to {other}'s reply.")
-        else:
-            won, lost = costly[moves[0]]
-            text = (f"Careful: {self._move_words(moves[0])} captures {plural(won, 'pip')}, but then {other} can "
-                    f"capture {plural(lost, 'pip')} on its next turn.")
-        return {"kind": "costly", "moves": moves, "ring": "gift", "pips": costly, "text": text}
+        notes = []
+        if costly:
+            moves = sorted(costly)
+            if len(moves) > 1:
+                won, lost = max(costly.values(), key=lambda wl: wl[1] - wl[0])
+                text = (f"Careful: {len(moves)} of your captures open a bigger one for {other}: the worst wins "
+                        f"{plural(won, 'pip')} and then loses {plural(lost, 'pip')} to {other}'s reply.")
+            else:
+                won, lost = costly[moves[0]]
+                text = (f"Careful: {self._move_words(moves[0])} captures {plural(won, 'pip')}, but then {other} can "
+                        f"capture {plural(lost, 'pip')} on its next turn.")
+            notes.append({"kind": "costly", "moves": moves, "ring": "gift", "pips": costly, "text": text})
+        if exposing:
+            moves = sorted(exposing)
+            worst = max(moves, key=lambda m: exposing[m])   # the first in order among the worst
+            now = f"{plural(threat, 'pip')} as the board stands" if threat else "nothing as the board stands"
+            if len(moves) == 1:
+                text = (f"Careful: {self._move_words(worst)} lets {other} capture {plural(exposing[worst], 'pip')} "
+                        f"next turn ({now}).")
+            else:
+                text = (f"Careful: {len(moves)} of your moves let {other} capture more next turn ({now}); "
+                        f"the worst, {self._move_words(worst)}, lets {other} take {plural(exposing[worst], 'pip')}.")
+            notes.append({"kind": "exposing", "moves": moves, "pips": exposing, "text": text})
+        return notes
 
     def _capturable(self, q: int) -> dict[int, dict[str, Any]]:
         """The stacks of the other colour that ``q`` could capture with one move: by the cell
@@ -671,18 +732,16 @@ class Ambush(Game):
         The scan along a ray is the one in ``_placement_captures``, written out in
         both: as a shared function it made random games 15% slower.
         """
-        owner, power = self.owner, self.power
+        owner, power, rays = self.owner, self.power, RAYS_TOUCHING[coaster]
         taken: set[int] = set()
         for cell in range(CELLS):
             if owner[cell] != p:
                 continue
-            for ray in FORWARD_RAYS[cell]:
+            for ray, first in rays[cell]:
                 run = 0
                 for i, c in enumerate(ray):
                     if owner[c] == p and i:
-                        if power[cell] + power[c] > run and (
-                                COASTER_OF[cell] == coaster
-                                or any(COASTER_OF[x] == coaster for x in ray[:i + 1])):
+                        if power[cell] + power[c] > run and i >= first:
                             taken.update(ray[:i])
                         break
                     if owner[c] != 1 - p:

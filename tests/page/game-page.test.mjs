@@ -235,6 +235,8 @@ test("a hint says what is certain: a win at once or by force, every move lost, a
     " It takes every pyramid left this turn, or starts the turn that does.");
   assert.match(hintCertainty([{ kind: "costly", moves: [first] }], position, first), /^ It opens a bigger capture/);
   assert.equal(hintCertainty([{ kind: "round", moves: [second] }], position, first), "");
+  assert.equal(hintCertainty([{ kind: "exposing", moves: [first], pips: { [first]: 3 } }], position, first),
+    " It lets the other side capture 3 pips next turn.");
   // Else the engine's reason (what the move stops or threatens), after anything more certain.
   const reason = "It stops White's quint on d4.";
   assert.equal(hintCertainty([], position, first, null, reason), ` ${reason}`);
