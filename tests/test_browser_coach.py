@@ -51,6 +51,23 @@ def test_the_coach_speaks_against_the_computer_and_can_be_switched_off(phone, se
     phone.tap("#undo")
     phone.wait_for_function("(t => t && !t.includes('looking') && !t.includes('would give White a quint'))"
                             "(document.querySelector('#coach .coach-text').textContent)")
+    # Redo, a reload, a game's end and a new game: each time the coach speaks of the position shown
+    # (or, at the end, steps aside), never "looking…" for ever.
+    gift = "document.querySelector('#coach .coach-text').textContent.includes('would give White a quint')"
+    phone.tap("#redo")
+    phone.wait_for_function(gift)
+    phone.reload()
+    wait_ready(phone)
+    phone.wait_for_function(gift)
+    phone.tap('[data-cell="c4"]')   # a black quart: Black loses at once
+    phone.tap('[data-choice="b"]')
+    phone.wait_for_selector("#status.over")
+    assert phone.locator("#coach").is_hidden()
+    phone.tap("#new-game")
+    phone.tap("#setup-start")
+    phone.wait_for_selector("#setup-dialog", state="detached")
+    phone.wait_for_function("(t => t === 'Nothing is decided by the next move.')"
+                            "(document.querySelector('#coach .coach-text').textContent)")
 
 
 # White to move: Black's i1w left White a quart that cannot grow; every White move loses.
