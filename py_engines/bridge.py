@@ -435,7 +435,8 @@ def _explain(fields: dict[str, Any]) -> dict[str, Any]:
     game = load(fields["record"])
     why = game.reason(fields["move"]) if game.to_move not in (None, CHANCE) else None
     game.play(fields["move"])
-    return {"events": game.events, "text": type(game).narrate(game.events, game.players), "reason": why}
+    return {"events": game.events, "text": type(game).narrate(game.events, game.players), "reason": why,
+            "to_move": game.to_move}
 
 
 def _coach(fields: dict[str, Any]) -> dict[str, Any]:

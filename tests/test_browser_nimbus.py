@@ -114,3 +114,18 @@ def test_ten_players_and_a_random_setup(phone, server):
     assert cards["height"] < 0.35 * page.viewport_size["height"]
     assert page.locator("ul.players .swatch").count() == 0  # Nimbus's players have no colour: no empty dot
     shot(page, "ten")
+
+
+def test_a_hint_gives_the_whole_turn(phone, server):
+    """A turn of play has two parts (a move and a collect, in either order): the hint says both,
+    each the search's, in the order they are played; the first is drawn."""
+    page = phone
+    open_game(page, server.url, "nimbus", game_query(WHOLE.history[:SETUP], goal="rounds1"))
+    assert status(page) == "Round 1: Player 2 to move a pyramid and collect"
+    page.tap("#hint-button")
+    page.wait_for_function("document.querySelector('#hint').textContent.startsWith('Hint:')")
+    said = page.inner_text("#hint")
+    assert "; then Player 2 " in said, said
+    first, second = said.split("; then ", 1)
+    assert first.startswith("Hint: Player 2 ") and second.endswith(".") or ". It " in second, said
+    assert page.locator(".cell.hinted").count() >= 1

@@ -18,6 +18,7 @@ import { showMessage } from "../views/dom.js";
 
 const COMPUTER_PAUSE_MS = 300; // between two computer moves, so that people can follow
 const ROLL_PAUSE_MS = 450;     // before the dice are rolled, so that the roll is seen as a move of its own
+const HINT_PARTS = 4;          // a turn's parts a hint says at most (Nymbat's first turn has thirty)
 
 let thinkToken = 0;     // bumped whenever a pending computer move or hint must be forgotten
 let stopSearch = null;  // ends the search under way at once (the worker plays its best so far)
@@ -178,8 +179,26 @@ export async function showHint() {
     told = null; // the notation alone, then
   }
   if (!current()) return;
+  // Where the turn has parts (Nimbus: a pyramid taken, then placed; Nymbat's moves; Not Nyout's
+  // dice), the rest of the turn too, each part the search's at the hint's level, said in turn.
+  const parts = [told ? `${told.text.replace(/\.$/, "")} (${answer.move})` : answer.move];
+  let rest = { ...record, moves: [...record.moves, answer.move] };
+  try {
+    while (told?.to_move === state.to_move && parts.length < HINT_PARTS) {
+      const next = await engine.call("think", { record: rest, level: HINT_LEVEL, seed: record.seed || 0 });
+      const more = await engine.call("explain", { record: rest, move: next.move });
+      if (!current()) return;
+      parts.push(`${more.text.replace(/\.$/, "")} (${next.move})`);
+      rest = { ...rest, moves: [...rest.moves, next.move] };
+      told = { ...told, to_move: more.to_move };
+    }
+  } catch {
+    // the turn's first part alone, then
+  }
+  if (!current()) return;
+  const unfinished = told?.to_move === state.to_move ? ", and so on" : "";
   const legal = state.legal.find((m) => m.move === answer.move);
   const cells = legal ? legal.steps.filter((st) => "cell" in st).map((st) => st.cell) : [];
-  const said = told ? `${told.text.replace(/\.$/, "")} (${answer.move}).` : `${answer.move}.`;
+  const said = `${parts.join("; then ")}${unfinished}.`;
   actions.hintShown({ move: answer.move, cells, events: told?.events || null, text: `${said}${hintCertainty(notes, state, answer.move, proof, told?.reason)}` });
 }
