@@ -175,9 +175,8 @@ def _grow_missed(start, move, after):
 
 def _first_done(start, move, after):
     [(_, cells)] = [g for g in _groups(after, 4) if g[0] == "white"]
-    return (f"Your turn ends with a white quart ({', '.join(cells)}) and the quint Black made, but the quint came "
-            "first, so it decides: White wins. The other way round, a quart still on the board loses even beside a "
-            "quint made after it (a quart grown into a quint, as in the step before, is gone: it does not count).")
+    return (f"Your turn ends with a white quart ({', '.join(cells)}) and a white quint: the quint came first, so "
+            "White wins. Had the quart come first, it would lose, even beside a quint made later.")
 
 
 def _first_missed(start, move, after):
@@ -235,9 +234,9 @@ LESSON = [
         task="Goal: end your turn with five of your colour joined; four loses. Now a turn: tap an empty cell, "
              "then White or Black.",
         hint="Any empty cell will do. After the cell, choose the colour with the buttons under the board.",
-        done="That is a whole turn: one piece, of either colour, on an empty cell. White plays first. Rows are "
-             "named a (bottom) to i (top), cells numbered from the left: a1 is the bottom left corner. Both players "
-             "draw from one pool of 30 white and 30 black pieces: the counters under the board say how many are left.",
+        done="That is a whole turn: one piece, of either colour, on an empty cell; White plays first. Both draw "
+             "from one pool of 30 white and 30 black pieces (counted under the board); a player who cannot place "
+             "passes, and two passes in a row draw the game.",
         goal=any_move,
     ),
     Step(
