@@ -46,6 +46,9 @@ function buildGameView(entry, actions) {
     choiceButtons: h("div", { class: "choice-buttons" }),
     moves: h("ol", { id: "moves", class: "log", "aria-label": "Game log" }),
     movesEmpty: h("p", { class: "moves-empty" }, "No moves yet."),
+    // What the log's two columns are (a newcomer read "3:a7-g7" as unexplained code).
+    movesKey: h("p", { class: "moves-key", hidden: true },
+      "Each turn in words, then its moves in the game's notation; tap either to see the board then."),
     logItems: new Map(), // an entry's words -> its list item, kept between renders
   };
   // The coach's words, under the status (with the board in sight): on a phone one line, a tap
@@ -114,7 +117,7 @@ function buildGameView(entry, actions) {
       els.review,
       h("section", { class: "moves-area", "aria-labelledby": "moves-title" },
         h("div", { class: "moves-head" }, h("h2", { id: "moves-title" }, "Game log"), els.reviewButton),
-        els.moves, els.movesEmpty)));
+        els.movesKey, els.moves, els.movesEmpty)));
   // A tap anywhere on the game skips a move's motion to its end (and is taken as usual).
   root.addEventListener("pointerdown", () => view?.board?.finish(), { capture: true });
   document.getElementById("view").replaceChildren(root);
@@ -724,9 +727,10 @@ function renderRecent(els, state, ui) {
  * move, `data-ply`) for those who want it.
  */
 function renderLog(s, state, ui, seatNames, review) {
-  const { moves, movesEmpty, logItems } = view.els;
+  const { moves, movesEmpty, movesKey, logItems } = view.els;
   const list = s.record.moves;
   movesEmpty.hidden = list.length > 0;
+  movesKey.hidden = list.length === 0;
   const who = (player) => (player === null ? "" : `${seatNames[player]}: `);
   const mover = (ply) => (ply > state.movers.length ? "" : state.movers[ply - 1] === CHANCE ? " (dice)"
     : ` (${seatNames[state.movers[ply - 1]]})`);
