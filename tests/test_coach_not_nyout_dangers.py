@@ -89,3 +89,43 @@ def test_past_its_budget_the_coach_still_finds_every_station_in_reach(monkeypatc
                 assert game._in_reach(enemy, groups, summon) == set(sizes), game.to_json()
                 checked += 1
     assert checked >= 150
+
+
+def summoned_onto(game, enemy: int) -> set[str]:
+    """The stations where ``enemy``'s horse, summoned next turn with any die, starts a fight."""
+    stations = set()
+    for roll in range(1, 5):
+        turn = game.clone()
+        turn.current, turn.rolls, turn.summoned = enemy, [roll], False
+        if f"+{roll}" in turn.legal_moves():
+            turn.play(f"+{roll}")
+            if turn.combat:
+                stations.add(turn.events[0]["to"])
+    return stations
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_coach_names_exactly_the_moves_that_stop_where_a_summoned_horse_attacks(players):
+    """``entry``: each move (a group moved, a horse summoned) that ends, without a fight, on a
+    station where another player's horse summoned next turn would attack it (tried: every
+    move, then every enemy's summon with every die, through the rules)."""
+    warned = checked = 0
+    for game in islice((g for g in decision_positions(players, 10**9, seed=7 + players) if g.order and g.rolls), 150):
+        me = game.to_move
+        expected, cells = [], set()
+        for move in game.legal_moves():
+            after = game.clone()
+            after.play(move)
+            ended = next((e for e in after.events if e["type"] in ("move", "summon")), None)
+            if ended is None or after.combat or any(e["type"] == "attack" for e in after.events):
+                continue
+            if any(ended["to"] in summoned_onto(after, enemy) for enemy in range(players) if enemy != me):
+                expected.append(move)
+                cells.add(ended["to"])
+        notes = [note for note in game.coach() if note["kind"] == "entry"]
+        assert sorted(notes[0]["moves"] if notes else []) == sorted(expected), game.to_json()
+        assert set(notes[0]["cells"] if notes else []) == cells
+        checked += 1
+        warned += bool(expected)
+    assert checked == 150 and warned >= 8, warned

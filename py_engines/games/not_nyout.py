@@ -624,7 +624,7 @@ class NotNyout(Game):
                 fight["text"] = f"The worst: {lead}, and you win it {odds}."
             fight["odds"] = [fight["odds"].numerator, fight["odds"].denominator]
             notes.append(fight)
-        return notes + self._dangers()
+        return notes + self._dangers() + self._entries()
 
     def _dangers(self) -> list[dict[str, Any]]:
         """``danger`` notes: each station of the player to move that another player can attack
@@ -663,6 +663,44 @@ class NotNyout(Game):
                                 f"{worst_note['cells'][0]}, holds {'at least ' if not worst_note['exact'] else ''}"
                                 f"{odds_words(Fraction(*worst_note['holds']))} if attacked.")
         return notes
+
+    def _entries(self) -> list[dict[str, Any]]:
+        """``entry``: the moves (a group moved, a horse summoned) that end without a fight on a
+        station where another player's horse, summoned from their stable next turn, comes in
+        (their home and 1 to 4) and so attacks whatever stands there: with ``moves`` and
+        ``cells`` (those stations), said in one sentence, whose horses and with which die."""
+        me = self.to_move
+        if me is None or me == CHANCE or not self.order or self.rolls is None:
+            return []
+        comers: dict[int, list[tuple[int, int]]] = {}   # station -> (enemy, the die that brings them in)
+        for enemy in range(self.players):
+            if enemy != me and self.stable[enemy] and self.home[enemy] is not None:
+                for roll in range(1, 5):
+                    comers.setdefault(self._summon_target(enemy, roll), []).append((enemy, roll))
+        moves: dict[int, list[str]] = {}
+        for action in self._actions():
+            if action[0] == "move":
+                dst = action[3]
+            elif action[0] == "summon":
+                dst = self._summon_target(me, action[1])
+            else:
+                continue
+            if dst in comers and self._owner(dst) in (None, me):
+                moves.setdefault(dst, []).append(format_move(action))
+        if not moves:
+            return []
+        stations = sorted(moves)
+        if len(stations) == 1 and len(comers[stations[0]]) == 1:
+            [(enemy, roll)] = comers[stations[0]]
+            text = (f"Careful: a horse from {COLOUR_NAMES[enemy]}'s stable comes in on {NAMES[stations[0]]} with a "
+                    f"{roll}: a group you leave there can be attacked by it next turn.")
+        else:
+            where = and_list([f"{NAMES[st]} ({' or '.join(f'{COLOUR_NAMES[e]}, with a {r}' for e, r in comers[st])})"
+                              for st in stations])
+            text = (f"Careful: horses from the stable come in on {where}: a group you leave there can be "
+                    "attacked next turn.")
+        return [{"kind": "entry", "moves": [m for st in stations for m in moves[st]],
+                 "cells": [NAMES[st] for st in stations], "text": text}]
 
     # Turn states searched for the largest attacker (0.1 s of CPython at most). Beyond (one warning in
     # about 90 over random games, with three or four groups) the stations in reach are found group by

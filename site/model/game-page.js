@@ -199,6 +199,7 @@ function hintReason(notes, move) {
   if (about("round")) return " It takes every pyramid left this turn, or starts the turn that does.";
   if (about("costly")) return " It opens a bigger capture for the other side next turn, but the computer finds every other move worse.";
   if (about("round-gift")) return " It lets the next player take every pyramid left, but the computer finds every other move worse.";
+  if (about("entry")) return " It ends where a horse summoned next turn can attack it.";
   const exposing = about("exposing"); // Ambush: many moves may; the search judged this one's price worth paying
   if (exposing) return ` It lets the other side capture ${exposing.pips[move]} ${exposing.pips[move] === 1 ? "pip" : "pips"} next turn.`;
   return "";

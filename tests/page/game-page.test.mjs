@@ -237,6 +237,8 @@ test("a hint says what is certain: a win at once or by force, every move lost, a
   assert.equal(hintCertainty([{ kind: "round", moves: [second] }], position, first), "");
   assert.equal(hintCertainty([{ kind: "exposing", moves: [first], pips: { [first]: 3 } }], position, first),
     " It lets the other side capture 3 pips next turn.");
+  assert.equal(hintCertainty([{ kind: "entry", moves: [first], cells: ["W1"] }], position, first),
+    " It ends where a horse summoned next turn can attack it.");
   // Else the engine's reason (what the move stops or threatens), after anything more certain.
   const reason = "It stops White's quint on d4.";
   assert.equal(hintCertainty([], position, first, null, reason), ` ${reason}`);
