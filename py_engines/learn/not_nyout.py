@@ -247,7 +247,7 @@ def _out_of_reach_done(start, move, after):
     left = after.view()["quiet_turns_left"]
     return (f"Blue's horse cannot reach yours with any die. You took the last horse to fall, and each of you has "
             f"one left: if five full rounds (ten turns) pass without a fight, you win. {left} more turns after this "
-            "one; keep out of reach.")
+            "one; keep out of reach. Had Blue taken it, you would be the one who must start a fight in time.")
 
 
 def _out_of_reach_missed(start, move, after):
@@ -283,7 +283,7 @@ LESSON = [
         done="A group moves exactly its die, counterclockwise round the ring. Each turn you roll one d4 per group "
              "you have on the track (one if you have none) and must spend every die, each on any group you like: "
              "one group may take several dice, one move after another. A die may also summon a horse, once a "
-             "turn.",
+             "turn; one that comes in on your own group may join it.",
         goal=_moves_a_group, moves=_ON_S3,
     ),
     Step(
