@@ -65,3 +65,28 @@ def test_a_full_storage_is_said_and_loses_nothing(phone, server):
     page.reload()
     wait_ready(page)
     assert page.locator("#moves [data-ply]").count() == 4
+
+
+def test_progress_that_cannot_be_kept_is_said_and_only_real_progress_is_counted(phone, server):
+    """A lesson step done while storage refuses: said, not a silent tick lost at the next visit.
+    The home page counts only the lesson steps and puzzles this build has, each once."""
+    page = phone
+    page.add_init_script(FULL_STORAGE)
+    page.goto(server.url + "#/manalath?learn=1")
+    wait_ready(page)
+    page.evaluate("() => { window.storageFull = true; }")
+    page.tap('[data-cell="e5"]')
+    page.tap('[data-choice="w"]')
+    page.wait_for_function("document.querySelector('#message .message-text')?.textContent.includes('storage is full')")
+    assert "the tick will be gone" in page.inner_text("#message")
+    assert not any(key.startswith("boardgames.lessons.") for key in stored(page))
+    # Storage holding names this build does not know (a forgery, a step since renamed), and one real puzzle twice.
+    page.evaluate("() => { window.storageFull = false; }")
+    page.evaluate("""() => {
+      localStorage.setItem('boardgames.puzzles.nimbus', JSON.stringify(
+        [...Array.from({ length: 1000 }, (_, i) => 'nimbus-' + i), 'nimbus-52a177cd82', 'nimbus-52a177cd82']));
+      localStorage.setItem('boardgames.lessons.manalath', JSON.stringify(['place', 'no-such-step']));
+    }""")
+    page.goto(server.url + "#/")
+    page.wait_for_selector("text=Puzzles (1/40)")
+    assert page.locator("text=Learn (1 of 9 done)").count() == 1

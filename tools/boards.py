@@ -25,20 +25,25 @@ def ask(request: dict[str, Any]) -> Any:
     return answer["result"]
 
 
-def puzzle_count(name: str) -> int:
-    """How many puzzles the home page offers: site/puzzles/<game>.json, shipped as it is
+def puzzle_ids(name: str) -> list[str]:
+    """The ids of the puzzles the home page offers: site/puzzles/<game>.json, shipped as it is
     (tools/make_puzzles.py writes it)."""
     try:
         with open(SITE / "puzzles" / f"{name}.json", encoding="utf-8") as file:
-            return len(json.load(file)["puzzles"])
+            return [puzzle["id"] for puzzle in json.load(file)["puzzles"]]
     except FileNotFoundError:
-        return 0
+        return []
 
 
 def games() -> list[dict[str, Any]]:
-    """build-info.js's `games`: the catalog, with each game's lesson, cover and puzzles."""
-    return [{**game, "lesson": game["name"] in LESSONS, "lessonSteps": len(LESSONS.get(game["name"], [])),
-             "cover": COVERS.get(game["name"]), "puzzles": puzzle_count(game["name"])} for game in catalog()]
+    """build-info.js's `games`: the catalog, with each game's lesson (its steps' keys), cover and
+    puzzles (their ids): the home page counts only the progress kept under those names."""
+    listed = []
+    for game in catalog():
+        keys, ids = [step.key for step in LESSONS.get(game["name"], [])], puzzle_ids(game["name"])
+        listed.append({**game, "lesson": bool(keys), "lessonSteps": len(keys), "lessonKeys": keys,
+                       "cover": COVERS.get(game["name"]), "puzzles": len(ids), "puzzleIds": ids})
+    return listed
 
 
 def board(name: str) -> dict[str, Any]:

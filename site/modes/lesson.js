@@ -8,7 +8,7 @@ import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import { startFresh, takeStep } from "../controllers/moves.js";
 import { outcomeWords, resumeAt } from "../model/course.js";
-import { readLessonAt, readLessons, writeLessonAt, writeLessons } from "../state/local-storage.js";
+import { PROGRESS_NOT_KEPT, readLessonAt, readLessons, writeLessonAt, writeLessons } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
 import { CHANCE, store } from "../state/store.js";
 import { showMessage } from "../views/dom.js";
@@ -77,7 +77,7 @@ async function attempt(move) {
     if (store.state.lesson !== lesson) return;
     const step = lesson.steps[lesson.index];
     const done = tried.ok && !lesson.done.includes(step.key) ? [...lesson.done, step.key] : lesson.done;
-    if (done !== lesson.done) writeLessons(lesson.game, done);
+    if (done !== lesson.done && !writeLessons(lesson.game, done)) showMessage(PROGRESS_NOT_KEPT);
     // Marks of the move tried, its turn's only.
     const shown = { ...after, marks: (after.marks || []).slice(-1) };
     actions.positionShown({ ...session, record: after.record, cursor: after.record.moves.length }, shown, {

@@ -10,7 +10,7 @@
 import { engine } from "../engine/boot.js";
 import { takeStep } from "../controllers/moves.js";
 import { plainMessage } from "../engine/client.js";
-import { readPuzzles, writePuzzles } from "../state/local-storage.js";
+import { PROGRESS_NOT_KEPT, readPuzzles, writePuzzles } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
 import { store } from "../state/store.js";
 import { showMessage } from "../views/dom.js";
@@ -119,7 +119,7 @@ function finish(puzzle, outcome) {
   if (store.state.puzzle?.index !== puzzle.index) return;
   const id = puzzle.list[puzzle.index].id;
   const solved = outcome.ok && !puzzle.solved.includes(id) ? [...puzzle.solved, id] : puzzle.solved;
-  if (solved !== puzzle.solved) writePuzzles(puzzle.game, solved);
+  if (solved !== puzzle.solved && !writePuzzles(puzzle.game, solved)) showMessage(PROGRESS_NOT_KEPT);
   actions.puzzleChanged({ ...store.state.puzzle, solved, outcome });
   actions.inputClosed();
 }

@@ -239,19 +239,23 @@ function readNames(key) {
   }
 }
 
-/** Keep a list of names; a browser that refuses only forgets it (progress is a convenience: no message). */
+/** What the page says when progress could not be kept. */
+export const PROGRESS_NOT_KEPT = "Done, but this browser's storage is full or shut: the tick will be gone after the page closes. Delete some saved games.";
+
+/** Keep a list of names; false where the browser refuses (its storage full or shut). */
 function writeNames(key, names) {
   try {
     storage().setItem(key, JSON.stringify(names));
+    return true;
   } catch {
-    // not worth a message
+    return false;
   }
 }
 
 /** The keys of `game`'s lesson steps done in this browser. */
 export const readLessons = (game) => readNames(LESSONS + game);
 
-/** Keep the lesson steps done. */
+/** Keep the lesson steps done; false where the browser refused (the page says so). */
 export const writeLessons = (game, keys) => writeNames(LESSONS + game, keys);
 
 /** The key of the step of `game`'s lesson shown last in this browser, or "". */
@@ -263,5 +267,5 @@ export const writeLessonAt = (game, key) => writeNames(LESSON_AT + game, [key]);
 /** The ids of `game`'s puzzles solved in this browser. */
 export const readPuzzles = (game) => readNames(PUZZLES + game);
 
-/** Keep the puzzles solved. */
+/** Keep the puzzles solved; false where the browser refused (the page says so). */
 export const writePuzzles = (game, ids) => writeNames(PUZZLES + game, ids);
