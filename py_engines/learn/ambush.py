@@ -247,10 +247,10 @@ LESSON = [
         task="Goal: capture more pips than Black in 30 turns. First, tap an empty cell.",
         hint="Any cell will do. Your pyramids stand in five trees, each a large under a medium under a "
              "small; a turn takes the top of one, so a small is what you have now, and a tap places it.",
-        done="That is a turn: the top pyramid of one of your five trees (pictured beside the board, or on a "
-             "phone below it, in the row that starts with your colour's name, before what you took and spent), placed on the "
-             "board. Fifteen turns each, thirty in all, then the pips captured decide: a small is worth 1 pip, "
-             "a medium 2, a large 3.",
+        done="That is a turn: the top pyramid of one of your five trees (pictured beside the board; on a "
+             "phone, below it), placed on the board. A medium comes to hand once a tree's small is taken, a "
+             "large once its medium is. Fifteen turns each, thirty in all, then the pips captured decide: a "
+             "small is worth 1 pip, a medium 2, a large 3.",
         goal=_placement,
     ),
     Step(
@@ -266,8 +266,8 @@ LESSON = [
         hint="Strength is the pips that show, and a pyramid is hidden under a larger one: "
              "a medium on the small makes 2, not 3.",
         done="The large hides the small, so the stack shows 3 pips. A smaller pyramid on top adds "
-             "its pips; a larger one hides what is under it. Watch the ends of a sandwich: one that is too "
-             "weak to capture now captures as soon as its owner stacks on an end and makes it stronger.",
+             "its pips; a larger one hides what is under it. Strength decides captures, in the next steps: a "
+             "stack too weak to capture now may capture once its owner stacks on it.",
         missed=_strength_missed,
         goal=_stack_on_c3_of_3, moves=("c3s", "d5s", "f1s", "a6s", "e1m", "f6s"),
     ),
@@ -324,7 +324,8 @@ LESSON = [
              "from e6 to d5, next to c5.",
         done="Row 5 now reads black small, red medium, black medium: 1 + 2 against 2, and the medium "
              "is yours. After a turn, every sandwich touching the coaster captures, Red's as well as yours, "
-             "whoever turned; the pyramid paid leaves the game.",
+             "whoever turned; the pyramid paid leaves the game. Red's turns can carry your stacks between two "
+             "of Red's just so: before you place by a coaster, look at what each of its turns would do.",
         goal=_captures("rotate", "c5"), moves=("2cw-s", "b5s", "2cw-s", "e6m", "c5m"),
     ),
     Step(

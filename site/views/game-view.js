@@ -349,6 +349,8 @@ function drawPuzzle(page) {
       button("puzzle-next", "Next puzzle", actions.puzzle.next, Boolean(outcome?.ok)),
       button("puzzle-leave", "Leave the puzzles", actions.puzzle.leave)),
   ].filter(Boolean));
+  if (outcome && view.lessonOutcome !== outcome) requestAnimationFrame(() => revealBoardFoot("puzzle-outcome"));
+  view.lessonOutcome = outcome;
 }
 
 /** The lesson's panel (modes/lesson.js): the step, its task, what the move did, and the way on. */
@@ -401,6 +403,9 @@ function drawLesson(page) {
       last && (outcome?.ok || courseDone) ? button("lesson-first-game", "Play a first game", () => actions.lesson.leave(true), true) : null,
       button("lesson-leave", "Leave the lesson", () => actions.lesson.leave(false))),
   ].filter(Boolean));
+  // An answer's words grow above the board on a phone: the board's foot is brought back into view.
+  if (outcome && view.lessonOutcome !== outcome) requestAnimationFrame(() => revealBoardFoot("lesson-outcome"));
+  view.lessonOutcome = outcome;
   // On a phone the dots are one row that scrolls sideways (style.css): the current step's dot is
   // brought into it, and its ends fade where more dots lie beyond them.
   const row = els.lesson.querySelector(".lesson-steps");
@@ -611,6 +616,22 @@ function revealBoard() {
   if (box.top >= top && box.bottom <= window.innerHeight) return;
   const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   window.scrollBy({ top: box.top - top - 4, behavior: reduce ? "auto" : "smooth" });
+}
+
+/**
+ * After an answer's words appeared above the board (a phone held upright): scroll just enough
+ * for the board's foot to be in view, never so far that the words' first line goes under the
+ * top bar.
+ */
+function revealBoardFoot(wordsId) {
+  const box = view?.els.board?.getBoundingClientRect();
+  const words = document.getElementById(wordsId);
+  if (!box || !words) return;
+  const top = Math.max(0, document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0);
+  const by = Math.min(box.bottom - window.innerHeight + 4, words.getBoundingClientRect().top - top - 4);
+  if (by <= 0) return;
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: by, behavior: reduce ? "auto" : "smooth" });
 }
 
 /** A choice button: the choice is taken; the focus goes back to the board's cell if it was on the buttons. */
