@@ -84,8 +84,7 @@ DIAGRAMS = [
         key="beginners-setup",
         caption=(
             "Blue to move, after Red's first turn spent its whole 30 on ten 3s in one block two rows deep. "
-            "The rule text recommends a 30-point first turn for beginners but its picture is lost; this "
-            "one follows the text's own tips. One number wastes no steps (the block moves 3 a turn), one group "
+            "A first turn of the whole 30 in one block suits a beginner, for three reasons. One number wastes no steps (the block moves 3 a turn), one group "
             "can all move next turn, and two rows deep it cannot be cut by taking any single piece, so an "
             "attack on it earns no breakthrough."),
         moves=("b3=3", "b4=3", "b5=3", "b6=3", "b7=3", "c4=3", "c5=3", "c6=3", "c7=3", "c8=3"),
@@ -194,8 +193,8 @@ def _removes(start, move, after):
 
 def _break_take_done(start, move, after):
     left = after.view().get("breakthrough")
-    more = (f" {left['allowance']} points are left of your 5: in a game the other 2 could go too, then "
-            "No more removals." if left else "")
+    more = (f" {left['allowance']} points of your 5 are left: in a game you could remove more next to the cell "
+            "you took, up to those points, or tap No more removals." if left else "")
     return (f"{type(after).narrate(after.events, 2)} A breakthrough lets you remove Blue's pieces next to the "
             f"cell you took, up to your attacker's number in all, even though your 5 fell.{more}")
 
@@ -213,7 +212,8 @@ def _defend_missed(start, move, after):
 LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal",
-        task="Goal: a piece on Blue's home row, the top edge. First, tap a bottom cell, then a number.",
+        task="The game's goal: a piece on Blue's home row, the top edge. This step: bring in one piece (tap a "
+             "bottom cell, then a number).",
         hint="The darker bottom rows are your setup area. A piece costs its number from your reserve of 60, "
              "and the first turn may spend 30 at most.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
@@ -279,7 +279,7 @@ LESSON = [
         hint="Blue's 2 and 3 on m4 and m5 back each other: each defends with 5. "
              "Only your 6 on i7 beats that; your 4 would fall with it.",
         done="The piece attacked always goes; the attacker stays only if its number beats the defender's "
-             "plus its neighbours'.",
+             "plus its neighbours'. So even a 1 takes a 6 by attacking it: a cheap trade, 1 point for 6.",
         goal=_attack_survived,
         moves=("c4=6", "c6=4", "done", "m4=2", "m5=3", "done", "c4-i7", "pass", "c6-g7", "pass", "g7-k7", "pass"),
     ),
@@ -307,7 +307,8 @@ LESSON = [
         hint="Blue wins if its turn starts with its piece on your home row and none of yours there. Bring in a "
              "piece on the bottom row.",
         done="A piece of yours on your home row stops Blue's win. Blue's 6 may take a lone one, so in a game "
-             "bring in a second beside it: two 1s side by side hold, as Blue's 6 can take only one a turn.",
+             "bring in a second beside it: two 1s side by side hold, as Blue's 6 can take only one a turn. "
+             "Bringing in blocks only while a reserve lasts: once Blue's is spent, Blue cannot block so.",
         missed=_defend_missed,
         goal=_defends_home_row, moves=("c10=2", "done", "m4=6", "done", "pass", "m4-g4", "pass", "g4-a4"),
     ),
