@@ -66,10 +66,12 @@ def test_the_build_lists_the_engine_s_games_in_menu_order(site_dir):
     answer = json.loads(bridge.handle('{"op": "games"}'))["result"]["games"]
     assert [g["name"] for g in games] == list(answer) == ["manalath", "ambush", "nymbat", "not_nyout", "nimbus"]
     for game, (cls, tagline) in zip(games, REGISTRY):
-        assert set(game) == {"name", "title", "tagline", "players", "options", "lesson", "lessonSteps", "cover",
-                             "puzzles"}
-        assert game["puzzles"] == len(load_puzzles(game["name"])) >= 30
+        assert set(game) == {"name", "title", "tagline", "players", "options", "lesson", "lessonSteps", "lessonKeys",
+                             "cover", "puzzles", "puzzleIds"}
+        assert game["puzzleIds"] == [p["id"] for p in load_puzzles(game["name"])]
+        assert game["puzzles"] == len(game["puzzleIds"]) >= 30
         assert game["lesson"] == (game["name"] in LESSONS)
+        assert game["lessonKeys"] == [step.key for step in LESSONS[game["name"]]]
         assert game["lessonSteps"] == len(LESSONS[game["name"]]) and game["cover"] == COVERS[game["name"]]
         assert game["tagline"] == tagline and game["title"] == cls.title
         assert {key: game[key] for key in ("title", "players", "options")} == answer[game["name"]]
