@@ -34,6 +34,13 @@ def best_capture(game, q):
     return max((won for move in game.legal_moves() for won, _ in outcomes(game, move, q)), default=0)
 
 
+def capture_as_the_board_stands(game, q):
+    """The most pips q could capture were it q's turn now, no coaster closed."""
+    board = game.clone()
+    board.turn, board.blocked = q, None
+    return best_capture(board, q)
+
+
 @pytest.mark.slow
 def test_the_coach_warns_exactly_of_the_captures_that_open_a_bigger_one():
     rng, checked, warned = Rng(7), 0, 0
@@ -43,9 +50,7 @@ def test_the_coach_warns_exactly_of_the_captures_that_open_a_bigger_one():
             me = game.to_move
             notes = {note["kind"]: note for note in game.coach()}
             if me is not None and game.pending is None and "capture" in notes:
-                board = game.clone()
-                board.turn, board.blocked = 1 - me, None
-                threat = best_capture(board, 1 - me)
+                threat = capture_as_the_board_stands(game, 1 - me)
                 expected = {}
                 for move in notes["capture"]["moves"]:
                     won, lost = max(((won, 0 if end.is_over else best_capture(end, 1 - me))
@@ -71,9 +76,7 @@ def test_the_coach_names_exactly_the_other_moves_that_let_the_other_side_capture
             me = game.to_move
             if me is not None and game.pending is None and rng.below(2) == 0:
                 notes = {note["kind"]: note for note in game.coach()}
-                board = game.clone()
-                board.turn, board.blocked = 1 - me, None
-                threat = best_capture(board, 1 - me)
+                threat = capture_as_the_board_stands(game, 1 - me)
                 expected = {}
                 for move in game.legal_moves():
                     ends = outcomes(game, move, me)
