@@ -22,18 +22,26 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+/** Delete every other build's cache. */
+async function dropOtherBuilds() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("boardgames-") && name !== CACHE) await caches.delete(name);
+  }
+}
+
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith("boardgames-") && name !== CACHE) await caches.delete(name);
-    }
-    await self.clients.claim();
-  })());
+  event.waitUntil(dropOtherBuilds().then(() => self.clients.claim()));
 });
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  // An older build's page may have written to its build's cache (the engine's
+  // snapshot) just as this build deleted it, and so made it again: at each visit
+  // the active worker, with no newer one on its way, drops what is left.
+  if (request.mode === "navigate" && !self.registration.installing && !self.registration.waiting) {
+    event.waitUntil(dropOtherBuilds());
+  }
   // caches.match, not caches.open: an old worker still answering a request must
   // not bring back its build's cache once a newer build has deleted it.
   event.respondWith((async () => {

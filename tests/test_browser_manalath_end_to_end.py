@@ -278,18 +278,32 @@ def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
         sw = site / "sw.js"
         sw.write_text(sw.read_text().replace(old[0], "boardgames-nextbuild00"))
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        # (wait_for_function would not wait for an async predicate's answer: poll in the page.)
         # The new worker caches the whole site (14 MB) before it takes over: on a loaded
-        # machine that passed 60 s once (2026-11-23), so allow three minutes.
-        assert page.evaluate("""async () => {
-            for (const end = Date.now() + 180000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-                if ((await caches.keys()).join() === 'boardgames-nextbuild00') return true;
+        # machine that passed 60 s once (2026-11-23), so allow three minutes. Then the next
+        # visit finds its cache alone. (wait_for_function would not wait for an async
+        # predicate's answer: poll in the page.)
+        poll = """async ([done, seconds]) => {
+            const state = async () => {
+                const names = await caches.keys();
+                const registration = await navigator.serviceWorker.getRegistration(); // (live: read at once)
+                return {caches: names, active: registration.active?.state,
+                        waiting: Boolean(registration.waiting), installing: Boolean(registration.installing)};
+            };
+            for (const end = Date.now() + seconds * 1000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+                const now = await state();
+                // (the new cache is made as the new worker installs: once it exists and no worker is on its way, the new one is active)
+                const taken = now.caches.includes('boardgames-nextbuild00') && now.active === 'activated' && !now.installing && !now.waiting;
+                if (taken && (done === 'taken' || now.caches.join() === 'boardgames-nextbuild00')) return now;
             }
-            return false;
-        }""")
+            return state();
+        }"""
+        taken = page.evaluate(poll, ["taken", 180])
+        assert taken["active"] == "activated" and not taken["installing"] and not taken["waiting"], \
+            f"the new build did not take over: {taken}"
         page.reload()
         wait_ready(page)
-        assert page.evaluate("caches.keys()") == ["boardgames-nextbuild00"]
+        after = page.evaluate(poll, ["alone", 60])
+        assert after["caches"] == ["boardgames-nextbuild00"], f"the old build's cache is left: {after}"
     finally:
         context.close()
         server.stop()

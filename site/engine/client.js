@@ -21,7 +21,11 @@ export function connectEngine(worker) {
   let nextId = 1;
   let failure = null;
   const handlers = { progress: [], ready: [], failed: [] };
-  const emit = (type, ...args) => handlers[type].forEach((fn) => fn(...args));
+  const past = {}; // each boot event's latest arguments
+  const emit = (type, ...args) => {
+    past[type] = args;
+    handlers[type].forEach((fn) => fn(...args));
+  };
 
   let resolveReady;
   let rejectReady;
@@ -103,6 +107,13 @@ export function connectEngine(worker) {
     return { answer, stop };
   }
 
-  const on = (type, fn) => handlers[type].push(fn);
+  // A boot event that came before its listener is told to it once the listener's
+  // module has run: the latest progress, "ready", "failed". (The page's modules may
+  // still be loading when an engine restored from its snapshot is ready: on a busy
+  // machine the page then waited for a "ready" that had come and gone.)
+  const on = (type, fn) => {
+    handlers[type].push(fn);
+    if (past[type]) queueMicrotask(() => fn(...past[type]));
+  };
   return { call, think, ready, on, get failed() { return failure; } };
 }
