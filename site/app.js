@@ -106,6 +106,7 @@ async function route() {
   }
   const { name, params, hasQuery } = readHash(location.hash);
   if (!name) {
+    window.scrollTo(0, 0);
     showHome();
     return;
   }
@@ -130,6 +131,9 @@ async function route() {
     else showHome();
     return;
   }
+  // A page opened from a link starts at its top, not where the last page was scrolled to
+  // (Chromium's headless shell kept the scroll across the hash's change, as browsers may).
+  window.scrollTo(0, 0);
   if (hasQuery && params.has("learn")) { // ?learn, or ?learn=<step from 1>
     const step = params.get("learn");
     const index = /^[1-9][0-9]?$/.test(step) ? Number(step) - 1 : null;
