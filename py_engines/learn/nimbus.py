@@ -351,6 +351,29 @@ _NO_SWEEP = (
     "b5-c4",
 )
 
+# Three pyramids left: a medium blue on a3, a small red stepped from c3 to d3 (in line with a3
+# along row 3 and with g6 along the diagonal), a large red on g6, too far from a3 for one step to
+# line the two up; player 1 has made the turn's move and is left with its collect.
+_TWO_APART = ("r1", "c3=u", "b2", "a3=u", "r3", "g6=u") + _LAST[6:-1] + ("c3-d3",)
+
+
+def _pyramids_left(game: Game) -> int:
+    return sum(len(square["stack"]) for square in game.view()["squares"].values())
+
+
+def _two_apart_done(start: Game, move: str, after: Game) -> str:
+    return (f"{type(after).narrate(after.events, 2)} Player 2 must take one of the two left (every turn collects "
+            "at least one) and no move of theirs lines them up first, so the last pyramid, and the round, are yours. Near a "
+            "round's end, what wins is how many you leave, and where, not how many you take.")
+
+
+def _two_apart_missed(start: Game, move: str, after: Game) -> str:
+    if _pyramids_left(after) == 1:
+        return ("That leaves one pyramid: Player 2 collects it and wins the round. Taking more is not always "
+                "better.")
+    return _no_sweep_missed(start, move, after)
+
+
 LESSON: list[Step] = [
     Step(
         key="setup", title="Set up the board", chapter="The goal",
@@ -421,7 +444,17 @@ LESSON: list[Step] = [
         goal=_wins_the_round, moves=_LAST, players=2, options=OPTIONS,
     ),
     Step(
-        key="no-sweep", title="Leave no sweep", chapter="The heart of the game",
+        key="two-apart", title="Leave two apart", chapter="The heart of the game",
+        task="Three pyramids are left and you have made your move (the small red from c3 to d3). Every turn must "
+             "collect at least one pyramid, and whoever takes the last one wins the round. Collect so that "
+             "Player 2 cannot take the last.",
+        hint="Taking two now leaves Player 2 the last one. Leave two that no single step can bring onto one "
+             "line: a3 and g6 are three rows and six columns apart.",
+        done=_two_apart_done, missed=_two_apart_missed,
+        goal=_leaves_no_sweep, moves=_TWO_APART, players=2, options=OPTIONS,
+    ),
+    Step(
+        key="no-sweep", title="Leave no sweep",
         task="You stepped the black large from b5 to c4. Collect, but leave Player 2 no turn that takes all the rest.",
         hint="Player 2 will have a move and a collect. Three upright pyramids on one line, or one step from it, "
              "are a sweep: look at column c and the diagonal a6, b5, c4.",
