@@ -236,6 +236,36 @@ def _order_missed(start, move, after):
     return f"{_both_orders(start, move)} Your capture of e4 first breaks one of Black's sandwiches."
 
 
+# The step "out of reach": the cells of coaster 4 (top right), where the task asks for a placement.
+_COASTER_4 = ("d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6")
+
+
+def _black_best_reply(after):
+    """Black's reply that captures the most of Red's pips, as words, or None."""
+    best = None
+    for reply in after.legal_moves():
+        for _, events in after._endings(reply):
+            taken = after._taken(events, after.to_move)
+            if taken and (best is None or taken > best[0]):
+                best = (taken, type(after).narrate(events, 2))
+    return best and best[1]
+
+
+def _out_of_reach(start, move, after):
+    return move[:2] in _COASTER_4 and after.view()["cells"].get(move[:2]) is not None and \
+        after._best_capture(after.to_move) == 0
+
+
+def _out_of_reach_missed(start, move, after):
+    if move[:2] not in _COASTER_4 or after.view()["cells"].get(move[:2]) is None:
+        return "The task is a placement on coaster 4, the top right one (d4 to f6)."
+    reply = _black_best_reply(after)
+    why = ("A coaster's turn carries what stands on it: before you place there, look where each of its turns "
+           "would take your pyramid." if reply.startswith("Black turns") else
+           "A black pyramid placed in line with it closed the sandwich.")
+    return f"Then {reply} {why}"
+
+
 def _last_turn_missed(start, move, after):
     return (f"{type(after).narrate(after.events, 2)} A large that closes a sandwich with stacks of yours stronger "
             "together than what they hold between them would have won.")
@@ -336,6 +366,17 @@ LESSON = [
         done="The coaster turned on the turn just before is closed for one turn, so a turn cannot "
              "simply be undone.",
         goal=_captures("rotate"), moves=("e2s", "e1s", "a2m", "a3m", "d3s", "1half-s"),
+    ),
+    Step(
+        key="out-of-reach", title="Out of a turn's reach",
+        task="Place a pyramid on coaster 4 (d4 to f6) that Black cannot capture next turn, neither by placing "
+             "nor by turning a coaster.",
+        hint="On d4, d5, d6 or e4 a black placement closes a sandwich. e6 and f5 look safe, but turning "
+             "coaster 4 carries them to e4, between Black's e5 and e3. Two cells are out of reach.",
+        done="No placement and no turn of Black's captures it. Before each placement, look at the cells in line "
+             "with it and at where each turn of its coaster would carry it.",
+        missed=_out_of_reach_missed,
+        goal=_out_of_reach, moves=("e1s", "a1s", "a6s", "c6m", "c2s", "e5l", "c2m", "e3s"),
     ),
     Step(
         key="order", title="Whose captures first",
