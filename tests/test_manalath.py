@@ -255,3 +255,24 @@ def test_a_placement_between_passes_breaks_the_run():
     g.supply = [0, 1]
     g.play("i5b")
     assert g.passes == 0 and not g.is_over
+
+
+@pytest.mark.slow
+def test_the_coach_names_pieces_and_cells_in_words_never_in_notation():
+    """Every note of the coach that names moves says them as a player reads the board ("a white
+    piece on d4"), never as notation ("d4w"), also where the moves are of both colours."""
+    import random
+    import re
+    notation = re.compile(r"\b[a-i][1-9][wb]\b")
+    mixed = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = py_engines.new_game("manalath")
+        while not g.is_over:
+            legal = g.legal_moves()
+            for note in g.coach():
+                if note["kind"] in ("win", "lose", "gift") and len(note["moves"]) < len(legal) and "pass" not in note["moves"]:
+                    assert "text" in note and not notation.search(note["text"]), note
+                    mixed += {m[-1] for m in note["moves"]} == {"w", "b"}
+            g.play(rng.choice(legal))
+    assert mixed, "no note of moves of both colours was met"

@@ -54,6 +54,17 @@ def _or_list(cells: list[str]) -> str:
     return cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " or " + cells[-1]
 
 
+def _pieces_words(moves: list[str]) -> str:
+    """``a white piece on d4 or e5, or a black piece on c3``; past four cells of a colour, how many more."""
+    parts = []
+    for colour, name in zip(COLOURS, COLOUR_NAMES):
+        cells = [m[:-1] for m in moves if m[-1] == colour]
+        if cells:
+            where = _or_list(cells) if len(cells) <= 4 else f"{', '.join(cells[:4])} or {len(cells) - 4} more cells"
+            parts.append(f"a {name.lower()} piece on {where}")
+    return ", or ".join(parts)
+
+
 class Manalath(Game):
     name = "manalath"
     title = "Manalath"
@@ -186,21 +197,25 @@ class Manalath(Game):
         return {move[:-1] for note in Game.coach(game) if note["kind"] == "win" for move in note["moves"]}
 
     def _coach_words(self, kind: str, moves: list[str]) -> str | None:
-        """The coach's words for moves that win or lose at once, when each of them does so by the
-        group of the mover's colour it makes (a quint, a quart); None otherwise (the page's words)."""
+        """The coach's words for moves that win or lose at once: the group of the mover's colour
+        each makes (a quint, a quart) where each does so, else the pieces and cells in words (the
+        board marks them: no notation). None for every move, or a pass (the page's words)."""
         mover = self.turn
         size = QUINT if kind == "win" else QUART
-        if len(moves) == len(self.legal_moves()) or any(m == PASS or m[-1] != COLOURS[mover] for m in moves):
+        if len(moves) == len(self.legal_moves()) or PASS in moves:
             return None
-        for move in moves:
-            after = self.clone()
-            after.play(move)
-            if not any(e["type"] == "group" and e["size"] == size for e in after.events):
-                return None
-        where = _or_list([m[:-1] for m in moves])
         name = COLOUR_NAMES[mover]
         group, outcome = ("quint", "wins") if kind == "win" else ("quart", "loses")
-        return f"A {name.lower()} piece on {where} makes a {name.lower()} {group}: {name} {outcome} at once."
+        if all(m[-1] == COLOURS[mover] and self._makes_group(m, size) for m in moves):
+            return f"A {name.lower()} piece on {_or_list([m[:-1] for m in moves])} makes a {name.lower()} {group}: " \
+                   f"{name} {outcome} at once."
+        pieces = _pieces_words(moves)
+        return f"{name} can win now with {pieces}." if kind == "win" else f"{pieces[0].upper()}{pieces[1:]} loses at once."
+
+    def _makes_group(self, move: str, size: int) -> bool:
+        after = self.clone()
+        after.play(move)
+        return any(e["type"] == "group" and e["size"] == size for e in after.events)
 
     def attempted_moves(self, steps: list[dict[str, str]]) -> list[str]:
         """A cell tapped may have meant either colour there; a cell and a colour, that piece."""
