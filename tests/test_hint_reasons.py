@@ -132,3 +132,53 @@ def test_ambush_s_reason_gives_exactly_the_pips_it_keeps_and_threatens():
             said["keeps"] += bool(keeps)
             said["threat"] += bool(threat)
     assert min(said.values()) >= 5, said
+
+
+def nymbat_rows(game, p: int) -> tuple[bool, bool]:
+    """Read off the board (two players): whether an enemy piece stands on ``p``'s home row where
+    ``p`` has none, and whether a piece of ``p``'s stands on the enemy's row where it has none."""
+    view = game.view()
+    owners = {cell: owner for cell, (owner, _number) in view["cells"].items()}
+    mine, theirs = view["home"][str(p)], view["home"][str(1 - p)]
+    held = not any(owners.get(c) == p for c in mine) and any(owners.get(c) == 1 - p for c in mine)
+    reached = not any(owners.get(c) == 1 - p for c in theirs) and any(owners.get(c) == p for c in theirs)
+    return held, reached
+
+
+def test_nymbat_s_reason_says_exactly_the_home_rows_saved_and_reached():
+    """From the course's home-row positions and random games played on from them: the reason
+    says a win stopped exactly where an enemy held the mover's home row before the move and no
+    longer after it, and a home row reached exactly where the mover's piece stands alone on
+    the enemy's row after the move and did not before (and nothing stops first)."""
+    import py_engines
+    from py_engines.learn import nymbat as course
+    rng = Rng(5)
+    starts = [py_engines.load(step.record("nymbat")) for step in course.LESSON if step.key in ("home-row", "defend")]
+    said = {"stops": 0, "reach": 0}
+    for start in starts:
+        for _ in range(12):
+            game = start.clone()
+            for _ply in range(rng.below(6)):
+                if game.is_over:
+                    break
+                game.play(rng.choice(game.legal_moves()))
+            if game.is_over or game.view()["phase"] == "pick":
+                continue
+            p = game.to_move
+            held_before, reached_before = nymbat_rows(game, p)
+            for move in game.legal_moves():
+                after = game.clone()
+                after.play(move)
+                reason = game.reason(move)
+                if after.is_over:
+                    assert reason is None
+                    continue
+                held_after, reached_after = nymbat_rows(after, p)
+                stops = held_before and not held_after
+                reaches = not stops and not held_after and reached_after and not reached_before
+                assert (reason or "").startswith("It stops Blue's win" if p == 0 else "It stops Red's win") == stops, \
+                    (move, reason)
+                assert ("stands on" in (reason or "") and "home row: if it stays" in reason) == reaches, (move, reason)
+                said["stops"] += stops
+                said["reach"] += reaches
+    assert said["stops"] >= 5 and said["reach"] >= 5, said

@@ -492,6 +492,35 @@ class Nymbat(Game):
             return notes
         return self._home_notes() + notes + self._cost_notes()
 
+    def reason(self, move: str) -> str | None:
+        """What a move does to the home rows, read off the board after it (certain): it stops
+        an enemy's win by a home row (the enemy's piece there taken, or a piece of the row's
+        side set on it), or it reaches an enemy's home row where that enemy has no piece."""
+        if self.phase in ("over", "pick"):
+            return None
+        p = self.turn
+        after = self.clone()
+        after.play(move)
+        if after.phase == "over":
+            return None
+        seen = after.clone()
+        seen.turn = p   # the home rows read from the mover's side, whoever moves next
+        names = SEAT_NAMES[self.players]
+        held = [n for n in self._home_notes() if n["kind"] == "home"]
+        still = {cell for n in seen._home_notes() if n["kind"] == "home" for cell in n["cells"]}
+        for note in held:
+            cells = [INDEX[c] for c in note["cells"]]
+            if any(NAMES[c] in still for c in cells):
+                continue
+            enemies = and_list(sorted({names[self.owner[c]] for c in cells}))
+            if all(after.owner[c] == self.owner[c] for c in cells):  # still there: the row's side stands on it
+                return f"It stops {enemies}'s win: a piece of your side now stands on that home row."
+            return f"It stops {enemies}'s win: the piece on your side's home row is taken."
+        reached = [n for n in seen._home_notes() if n["kind"] == "reach"]
+        if reached and not any(n["kind"] == "reach" for n in self._home_notes()):
+            return reached[0]["text"]
+        return None
+
     def _home_notes(self) -> list[dict[str, Any]]:
         p, owner, side = self.turn, self.owner, self.side
         notes = []
