@@ -164,7 +164,9 @@ def _captures_two(start, move, after):
 def _several_done(start, move, after):
     end = _strength(after, "d1")
     return (f"Your ends make 2 + {end} = {2 + end} against the two smalls' 1 + 1 = 2: both are captured, "
-            "2 pips. The ends must beat the sum of the whole run between them.")
+            "2 pips. The ends must beat the sum of the whole run between them. Only the player whose turn it is "
+            "captures: a pyramid placed between two enemy stacks is safe that turn, but a pyramid the enemy "
+            "then adds to either end can capture it.")
 
 
 # The diagonals through b2 in the step "diagonal": the far end of each from the cell played.
@@ -295,9 +297,9 @@ LESSON = [
         task="Put one pyramid on your small on c3 so that the stack's strength is 3.",
         hint="Strength is the pips that show, and a pyramid is hidden under a larger one: "
              "a medium on the small makes 2, not 3.",
-        done="The large hides the small, so the stack shows 3 pips. A smaller pyramid on top adds "
-             "its pips; a larger one hides what is under it. Strength decides captures, in the next steps: a "
-             "stack too weak to capture now may capture once its owner stacks on it.",
+        done="The large hides the small, so the stack shows 3 pips. A smaller or equal pyramid on top adds "
+             "its pips (a large on a large shows 6); a larger one hides what is under it. Strength decides "
+             "captures, in the next steps: a stack too weak to capture now may capture once its owner stacks on it.",
         missed=_strength_missed,
         goal=_stack_on_c3_of_3, moves=("c3s", "d5s", "f1s", "a6s", "e1m", "f6s"),
     ),
@@ -348,7 +350,9 @@ LESSON = [
     ),
     Step(
         key="turn", title="Turning", chapter="Turning",
-        task="Capture Red's medium on c5 by turning a coaster, paying a pyramid.",
+        task="Capture Red's medium on c5 by turning a coaster. A turn costs a pyramid: the one you pay, from "
+             "your trees, leaves the game and counts as one of your 15. Tap a Turn button, then the size to pay, "
+             "then a cell of the coaster.",
         hint="Coaster 4 is the top right one (each coaster's number is in the round badge at its "
              "corner of the board). Turned counterclockwise, it carries your medium "
              "from e6 to d5, next to c5.",
