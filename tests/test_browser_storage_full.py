@@ -3,6 +3,7 @@ on screen, and deletes nothing; once there is room, the next move saves it all."
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -90,3 +91,41 @@ def test_progress_that_cannot_be_kept_is_said_and_only_real_progress_is_counted(
     page.goto(server.url + "#/")
     page.wait_for_selector("text=Puzzles (1/40)")
     assert page.locator("text=Learn (1 of 9 done)").count() == 1
+
+
+# navigator.storage.persist, counted and answered as the test says (window.persistAnswer).
+PERSIST_SPY = """
+(() => {
+  if (!navigator.storage) return;
+  navigator.storage.persisted = async () => false;
+  navigator.storage.persist = async () => {
+    localStorage.setItem("test.persistAsked", String(Number(localStorage.getItem("test.persistAsked") || 0) + 1));
+    return Boolean(window.persistAnswer);
+  };
+})();
+"""
+
+
+@pytest.mark.parametrize("granted", [False, True], ids=["refused", "granted"])
+def test_the_browser_is_asked_once_to_keep_the_games_and_its_answer_is_said(phone, server, granted):
+    page = phone
+    page.add_init_script(PERSIST_SPY)
+    page.add_init_script(f"window.persistAnswer = {str(granted).lower()};")
+    page.goto(server.url + "#/manalath")
+    wait_ready(page)
+    assert page.evaluate("localStorage.getItem('test.persistAsked')") is None, "asked before any game was saved"
+    tap(page, "e5", "w")
+    page.wait_for_function("localStorage.getItem('boardgames.kept') !== null")
+    tap(page, "d5", "b")
+    page.reload()
+    wait_ready(page)
+    tap(page, "c5", "w")
+    assert page.evaluate("localStorage.getItem('test.persistAsked')") == "1"
+    assert stored(page)["boardgames.kept"] == ("granted" if granted else "refused")
+    page.tap("#saved-games")
+    words = page.inner_text("#saved-storage")
+    assert re.match(r"Saved games and progress take \d+ KB here", words), words
+    if granted:
+        assert words.endswith("This browser has promised to keep them."), words
+    else:
+        assert "has not promised to keep them" in words and "Export keeps a copy" in words, words

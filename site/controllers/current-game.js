@@ -10,6 +10,7 @@ import * as actions from "../state/actions.js";
 import { store } from "../state/store.js";
 import { opponentSeats, playerMoved, seatsOf } from "../model/seats.js";
 import { showMessage } from "../views/dom.js";
+import { askToKeepStorage } from "../state/keep-storage.js";
 
 let reportedUnreadable = false; // whether this visit has said that some saves are unreadable
 
@@ -266,6 +267,7 @@ export function persist(s, state) {
     writtenHere.set(s.id, updated);
     saves.setCurrentId(s.game, s.id);
     saves.keepPicture(s, state);
+    askToKeepStorage(); // once, at the first game saved
     return true;
   } catch (error) {
     // Storage full or refused: the game stays on screen, nothing else is touched, and the player can keep a copy.

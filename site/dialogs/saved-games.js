@@ -6,6 +6,7 @@ import { gameByName, loadUi, seatNamesOf } from "../games/index.js";
 import * as saves from "../state/local-storage.js";
 import { store } from "../state/store.js";
 import { confirmDialog, copyButton, h, openDialog, showMessage } from "../views/dom.js";
+import { storageWords } from "../model/storage-words.js";
 
 let refillSaved = null; // while the list of saved games is open: reads it again
 
@@ -14,7 +15,8 @@ export function savedGames(api) {
   openDialog({
     id: "saved-dialog",
     title: "Saved games",
-    body: [h("p", {}, "Every game is saved after each move. Resume one, or delete those you no longer need."), list],
+    body: [h("p", {}, "Every game is saved after each move. Resume one, or delete those you no longer need."), list,
+      h("p", { id: "saved-storage", class: "setup-help" }, storageWords(saves.readKept(), saves.storedChars()))],
     actions: [{ label: "Close", id: "saved-close" }],
     onClose: () => (refillSaved = null),
   });

@@ -13,6 +13,9 @@
 //                             play, asked once before the first move (none: not asked yet)
 //   boardgames.review.<id>    JSON {key, points}: the review of saved game <id> (review.js), for the
 //                             moves whose fingerprint is `key`; deleted with its game
+//   boardgames.kept           the browser's answer when asked to keep this site's storage for good
+//                             (navigator.storage.persist, asked once, at the first game saved):
+//                             "granted", "refused" or "unasked" (the browser cannot be asked)
 //   boardgames.view.<game>    JSON {id, cursor, state}: the position of that game's
 //                             save in progress, as the engine drew it (without its
 //                             legal moves), written with each save: the picture
@@ -34,6 +37,8 @@ const LESSON_AT = "boardgames.lesson-at.";
 const OPPONENT = "boardgames.opponent";
 const REVIEW = "boardgames.review.";
 const PUZZLES = "boardgames.puzzles.";
+const KEPT = "boardgames.kept";
+const OURS = "boardgames.";
 
 export class StorageError extends Error {}
 
@@ -269,3 +274,38 @@ export const readPuzzles = (game) => readNames(PUZZLES + game);
 
 /** Keep the puzzles solved; false where the browser refused (the page says so). */
 export const writePuzzles = (game, ids) => writeNames(PUZZLES + game, ids);
+
+/** The browser's answer when asked to keep this site's storage for good ("granted", "refused",
+ * "unasked"), or null if never asked. */
+export function readKept() {
+  try {
+    const value = storage().getItem(KEPT);
+    return ["granted", "refused", "unasked"].includes(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep the browser's answer; one that cannot be kept is asked again next time (no harm). */
+export function writeKept(value) {
+  try {
+    storage().setItem(KEPT, value);
+  } catch {
+    // the question is asked again later
+  }
+}
+
+/** The characters this site's entries take in storage (keys and values), or null if it cannot tell. */
+export function storedChars() {
+  try {
+    const store = storage();
+    let chars = 0;
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key && key.startsWith(OURS)) chars += key.length + (store.getItem(key) || "").length;
+    }
+    return chars;
+  } catch {
+    return null;
+  }
+}
