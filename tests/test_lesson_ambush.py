@@ -27,9 +27,9 @@ def taken(key, move, cell=None):
     return cell is None or len(after.stacks[INDEX[cell]]) < len(before.stacks[INDEX[cell]])
 
 
-def test_the_course_is_twelve_steps_in_four_chapters():
+def test_the_course_is_thirteen_steps_in_four_chapters():
     assert list(STEPS) == ["place", "stack", "strength", "sandwich", "several", "diagonal", "two-at-once", "top-only",
-                           "turn", "closed", "order", "last-turn"]
+                           "turn", "closed", "out-of-reach", "order", "last-turn"]
     assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning", "The end"]
 
 
@@ -132,3 +132,27 @@ def test_the_last_turn_accepts_the_placements_that_win():
 def test_each_step_has_a_passing_and_a_failing_move(key):
     legal = set(start(key).legal_moves())
     assert passing("ambush", STEPS[key]) and legal - passing("ambush", STEPS[key])
+
+
+def test_out_of_reach_accepts_exactly_the_placements_on_coaster_4_no_black_move_captures():
+    """Brute force here: every Black answer to each placement, its captures read off the events."""
+    game = start("out-of-reach")
+    safe = set()
+    for move in game.legal_moves():
+        if move not in PLACEMENTS or move[:2] not in {"d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"}:
+            continue
+        after = game.clone()
+        after.play(move)
+        answers = []
+        for reply in after.legal_moves():
+            then = after.clone()
+            then.play(reply)
+            for order in (then.legal_moves() if then.to_move == 1 and not then.is_over and
+                          set(then.legal_moves()) <= {"mine", "theirs"} else [None]):
+                last = then.clone()
+                if order:
+                    last.play(order)
+                answers.append(any(e["type"] == "capture" and e["player"] == 1 for e in then.events + last.events))
+        if not any(answers):
+            safe.add(move)
+    assert passing("ambush", STEPS["out-of-reach"]) == safe == {"f4s", "f4m", "f4l", "f6s", "f6m", "f6l"}

@@ -21,9 +21,9 @@ def orient_of(game, move: str) -> tuple[str, str]:
 
 
 def test_the_course_runs_from_the_setup_to_the_end_of_a_round():
-    assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "collect", "last", "no-sweep"]
+    assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "collect", "last", "two-apart", "no-sweep"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
-        ("setup", "The goal"), ("stand-up", "Moving"), ("collect", "Collecting"), ("no-sweep", "The heart of the game")]
+        ("setup", "The goal"), ("stand-up", "Moving"), ("collect", "Collecting"), ("two-apart", "The heart of the game")]
     assert start("setup").view()["phase"] == start("place").view()["phase"] == "setup"
     for key in list(STEPS)[2:]:
         assert start(key).view()["phase"] == "play"
@@ -114,3 +114,11 @@ def test_no_sweep_accepts_the_collects_after_which_player_2_cannot_take_everythi
             safe.add(collect)
     # Only taking the black large on c4 (by colour, size or orientation) leaves no sweep.
     assert passing("nimbus", STEPS["no-sweep"]) == safe == {"k:c4", "3:c4", "u:c4"}
+
+
+def test_two_apart_accepts_exactly_the_collects_of_the_red_on_d3_alone():
+    """Three pyramids left (a3, d3, g6): taking d3 alone leaves two no move lines up; taking two hands
+    over the last, and leaving d3 with either other lets Player 2 take both."""
+    game = start("two-apart")
+    assert sorted(game.view()["squares"][c]["stack"][0] for c in ("a3", "d3", "g6")) == ["b2", "r1", "r3"]
+    assert passing("nimbus", STEPS["two-apart"]) == {"r:d3", "1:d3", "u:d3"}
