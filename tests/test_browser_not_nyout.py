@@ -14,7 +14,8 @@ SEED = 5
 
 
 def wait_moves(page, count: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length === {count}")
+    """Until the log holds ``count`` moves (or more: the page may roll again in the same frame)."""
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length >= {count}")
 
 
 def follow_dice(page, game) -> None:
