@@ -383,7 +383,7 @@ LESSON: list[Step] = [
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
              "they collected in it; the others score nothing. A pyramid's pips (its dots) are its size: 1 small, 2 "
              "medium, 3 large. After five rounds the highest total wins. The pile holds the game's 45 pyramids; "
-             "from step 3 on, the steps start in rounds under way, with few pyramids left.",
+             "from step 3 on, the steps start in rounds under way, with few pyramids left (their pile holds 30).",
         goal=any_move, players=2,
     ),
     Step(
@@ -402,8 +402,9 @@ LESSON: list[Step] = [
         key="stand-up", title="Stand one up", chapter="Moving",
         task="Stand a flat pyramid upright.",
         hint="The green on d5 lies flat, pointing north-east: tap it, then choose upright.",
-        done="Standing a pyramid up, laying a lone one flat or turning it is a move action. "
-             "A turn is one move action and one collect, in either order.",
+        done="Standing a pyramid up, laying a lone one flat (one alone on its square, not in a stack) or "
+             "turning it is a move action. A turn is one move action and one collect (taking pyramids off the "
+             "board: step 6), in either order.",
         goal=_stands_up, moves=_EXAMPLE["stand-up"], players=2, options=OPTIONS,
     ),
     Step(
@@ -427,7 +428,8 @@ LESSON: list[Step] = [
         key="collect", title="Collect a line", chapter="Collecting",
         task="A collect takes every top pyramid sharing one colour, one size or one direction along a row, column "
              "or diagonal, passing over the others. Collect the line worth the most pips.",
-        hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each.",
+        hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each. On a touch screen the "
+             "first tap on a collect button rings what it takes; a second tap collects.",
         done="A collect takes every top pyramid of one colour, one size or one orientation along a whole row, "
              "column or diagonal; pyramids on it that do not share that property stay, and the collect takes the "
              "others past them. A pyramid under a top one is hidden until the top one goes. The pips you collect "
@@ -440,7 +442,8 @@ LESSON: list[Step] = [
         task="Collect every pyramid left on the board and win the round.",
         hint="You have just stood the red on c4 upright: now the three pyramids on row 4 all stand upright.",
         done="You took the last pyramid, so the round is yours and you score all the pips you collected in it; "
-             "the other player's pips score nothing.",
+             "the other player's pips score nothing. A collect that empties the board ends the round at once, "
+             "whether or not the turn's move was made.",
         goal=_wins_the_round, moves=_LAST, players=2, options=OPTIONS,
     ),
     Step(
