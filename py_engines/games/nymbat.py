@@ -503,12 +503,11 @@ class Nymbat(Game):
         after.play(move)
         if after.phase == "over":
             return None
-        seen = after.clone()
-        seen.turn = p   # the home rows read from the mover's side, whoever moves next
+        after.turn = p   # the home rows read from the mover's side, whoever moves next
         names = SEAT_NAMES[self.players]
-        held = [n for n in self._home_notes() if n["kind"] == "home"]
-        still = {cell for n in seen._home_notes() if n["kind"] == "home" for cell in n["cells"]}
-        for note in held:
+        before, now = self._home_notes(), after._home_notes()
+        still = {cell for n in now if n["kind"] == "home" for cell in n["cells"]}
+        for note in (n for n in before if n["kind"] == "home"):
             cells = [INDEX[c] for c in note["cells"]]
             if any(NAMES[c] in still for c in cells):
                 continue
@@ -516,8 +515,8 @@ class Nymbat(Game):
             if all(after.owner[c] == self.owner[c] for c in cells):  # still there: the row's side stands on it
                 return f"It stops {enemies}'s win: a piece of your side now stands on that home row."
             return f"It stops {enemies}'s win: the piece on your side's home row is taken."
-        reached = [n for n in seen._home_notes() if n["kind"] == "reach"]
-        if reached and not any(n["kind"] == "reach" for n in self._home_notes()):
+        reached = [n for n in now if n["kind"] == "reach"]
+        if reached and not any(n["kind"] == "reach" for n in before):
             return reached[0]["text"]
         return None
 

@@ -327,10 +327,13 @@ def _sweep_words(after: Game) -> str:
     return " ".join(said)
 
 
+def _pyramids_left(game: Game) -> int:
+    return sum(len(square["stack"]) for square in game.view()["squares"].values())
+
+
 def _no_sweep_done(start: Game, move: str, after: Game) -> str:
-    left = sum(len(square["stack"]) for square in after.view()["squares"].values())
     return (f"{type(after).narrate(after.events, 2)} Every turn Player 2 could make was tried: none of them takes all "
-            f"{left} pyramids left, so the round goes on. That is the heart of Nimbus: never leave the next player "
+            f"{_pyramids_left(after)} pyramids left, so the round goes on. That is the heart of Nimbus: never leave the next player "
             "the whole board in one turn.")
 
 
@@ -355,10 +358,6 @@ _NO_SWEEP = (
 # along row 3 and with g6 along the diagonal), a large red on g6, too far from a3 for one step to
 # line the two up; player 1 has made the turn's move and is left with its collect.
 _TWO_APART = ("r1", "c3=u", "b2", "a3=u", "r3", "g6=u") + _LAST[6:-1] + ("c3-d3",)
-
-
-def _pyramids_left(game: Game) -> int:
-    return sum(len(square["stack"]) for square in game.view()["squares"].values())
 
 
 def _two_apart_done(start: Game, move: str, after: Game) -> str:

@@ -198,41 +198,37 @@ export function readPicture(game) {
 
 /** The player's choice for the coach: true, false, or null if never made (or storage cannot tell). */
 export function readCoach() {
+  const value = readSetting(COACH, (v) => v === "on" || v === "off");
+  return value === null ? null : value === "on";
+}
+
+/** Keep the player's choice for the coach; a browser that refuses only forgets it. */
+export const writeCoach = (on) => writeSetting(COACH, on ? "on" : "off");
+
+/** A setting's value if `allowed` takes it, else (none, or storage shut) null. */
+function readSetting(key, allowed) {
   try {
-    const value = storage().getItem(COACH);
-    return value === "on" ? true : value === "off" ? false : null;
+    const value = storage().getItem(key);
+    return allowed(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-/** Keep the player's choice for the coach; a browser that refuses only forgets it. */
-export function writeCoach(on) {
+/** Keep a setting; a browser that refuses only forgets it (asked or chosen again later): no message. */
+function writeSetting(key, value) {
   try {
-    storage().setItem(COACH, on ? "on" : "off");
+    storage().setItem(key, value);
   } catch {
     // a preference: not worth a message
   }
 }
 
 /** How the player chose to play: "human" or a computer level (`levels`), or null if never asked. */
-export function readOpponent(levels) {
-  try {
-    const value = storage().getItem(OPPONENT);
-    return value === "human" || levels.includes(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
+export const readOpponent = (levels) => readSetting(OPPONENT, (value) => value === "human" || levels.includes(value));
 
 /** Keep how the player chose to play; a browser that refuses asks again next visit. */
-export function writeOpponent(value) {
-  try {
-    storage().setItem(OPPONENT, value);
-  } catch {
-    // a preference: not worth a message
-  }
-}
+export const writeOpponent = (value) => writeSetting(OPPONENT, value);
 
 /** A list of names kept under `key` (none where storage cannot tell). */
 function readNames(key) {
@@ -277,23 +273,10 @@ export const writePuzzles = (game, ids) => writeNames(PUZZLES + game, ids);
 
 /** The browser's answer when asked to keep this site's storage for good ("granted", "refused",
  * "unasked"), or null if never asked. */
-export function readKept() {
-  try {
-    const value = storage().getItem(KEPT);
-    return ["granted", "refused", "unasked"].includes(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
+export const readKept = () => readSetting(KEPT, (value) => ["granted", "refused", "unasked"].includes(value));
 
 /** Keep the browser's answer; one that cannot be kept is asked again next time (no harm). */
-export function writeKept(value) {
-  try {
-    storage().setItem(KEPT, value);
-  } catch {
-    // the question is asked again later
-  }
-}
+export const writeKept = (value) => writeSetting(KEPT, value);
 
 /** The characters this site's entries take in storage (keys and values), or null if it cannot tell. */
 export function storedChars() {
