@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import wait_ready
+from conftest import tap_choice, wait_ready
 from py_engines.learn import LESSONS
 
 pytestmark = pytest.mark.browser
@@ -47,3 +47,16 @@ def test_the_rules_examples_take_the_height_of_a_phone_held_sideways(screen, ser
     figure = page.locator('figure[data-diagram="breakthrough"] svg')
     figure.wait_for()
     assert figure.bounding_box()["height"] >= 0.7 * 360
+
+
+def test_an_answer_said_while_the_buttons_under_the_board_are_in_view_is_scrolled_to(screen, server):
+    """Nimbus's collects are buttons under the board, below the screen of a phone held upright: the
+    player scrolls down to them, and the answer, said in the panel above the board, is brought back
+    into view."""
+    phone = screen(360, 740, mobile=True)
+    phone.goto(server.url + "#/nimbus?learn=6")  # "Collect a line"
+    wait_ready(phone)
+    phone.tap('[data-cell="b2"][data-live]')
+    tap_choice(phone, "3:b2-f6")  # Playwright scrolls the button into view, as a thumb would
+    phone.wait_for_selector("#lesson-outcome")
+    phone.wait_for_function(f"() => ({IN_VIEW})('#lesson-outcome')")

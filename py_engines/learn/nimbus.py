@@ -387,7 +387,7 @@ LESSON: list[Step] = [
     ),
     Step(
         key="place", title="Place it",
-        task="Put your large red (Red 3) on the board lying flat: choose a direction first (the arrow buttons), then tap "
+        task="Put your large red (Red 3) on the board lying flat: choose a direction first (the arrow buttons under the board), then tap "
              "a square.",
         hint="A square tapped at once stands the pyramid upright. The arrow buttons beside the board offer the eight "
              "directions a flat pyramid may point (north is up the board): one of them, then a square.",

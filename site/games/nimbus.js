@@ -117,8 +117,11 @@ function collectChoice(token, state) {
     : prop === "u" ? "Upright" : `Pointing ${ARROWS[prop]}`;
   const where = b ? `${lineKind(a, b)} ${a}–${b}` : "alone";
   const ringed = `${taken.length === 1 ? "the ringed pyramid" : `the ${taken.length} ringed pyramids`} (${list(taken)})`;
-  return { text: b ? `${what} ×${taken.length} · ${where}` : `${what} alone`, swatch: prop in COLOURS ? `nim-sw-${prop}` : "", key: "",
-    label: `Collect ${what.toLowerCase()}${b ? `, ${taken.length} on the ${where}: ${taken.join(", ")}` : `, ${a} alone`}`,
+  // What it scores: the pips of the top pyramids it takes (a size's pips, 1 to 3, each).
+  const pips = plural(taken.reduce((sum, cell) => sum + Number(state.view.squares[cell]?.stack.at(-1)[1] || 0), 0), "pip");
+  return { text: b ? `${what} ×${taken.length} · ${pips} · ${where}` : `${what} alone · ${pips}`,
+    swatch: prop in COLOURS ? `nim-sw-${prop}` : "", key: "",
+    label: `Collect ${what.toLowerCase()}${b ? `, ${taken.length} on the ${where}: ${taken.join(", ")}` : `, ${a} alone`}, ${pips}`,
     preview: taken,
     // On a touch screen a first tap shows what it takes; the second takes it (game-view.js).
     confirm: `Tap the button again to collect ${ringed}, or another collect to see what it takes.` };
@@ -242,7 +245,7 @@ export default {
     return `Round ${view.round}: ${me} to ${what}`;
   },
 
-  hint(state, next, selected) {
+  hint(state, next, selected, kept, chosen = []) {
     if (state.is_over) return "The game is over. Undo to look back, or start a new game.";
     const view = state.view;
     if (view.phase === "setup") {
@@ -250,7 +253,12 @@ export default {
       const what = `the ${kindWords(view.held)} pyramid`;
       // A tap on a square puts it down the way the player last laid one (the engine's `usual`);
       // another way is chosen first.
-      if (!next.choices.length) return `Now tap a square for ${what}.`;
+      if (!next.choices.length) { // the way it lies is chosen: said, so the player sees the tap took
+        const way = chosen.at(-1);
+        if (!way) return `Now tap a square for ${what}.`;
+        return `Now tap a square: ${what} ${way === "u" ? "stands there upright" : `lies there pointing ${DIR_WORDS[way]}`}`
+          + " (Cancel to choose another way).";
+      }
       if (view.usual === "u") {
         return `Tap a square to stand ${what} there upright, or first choose a direction to lay it flat.`;
       }

@@ -59,7 +59,8 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
 
   const keepable = ui.keepable?.(state); // what a bring-in under way may keep for its next cells
   const kept = keptChoice(page, ui);
-  let line = ui.hint(state, next, selected, kept);
+  const chosen = input.prefix.filter((step) => "choice" in step).map((step) => step.choice); // choices made so far
+  let line = ui.hint(state, next, selected, kept, chosen);
   if (computerTurn?.chance && !thinking) {
     line = s.cursor < total ? "The dice are to be rolled: go to the last move to roll them." : "Rolling the dice…";
   } else if (computerTurn && !thinking) {

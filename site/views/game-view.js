@@ -621,15 +621,19 @@ function revealBoard() {
 /**
  * After an answer's words appeared above the board (a phone held upright): scroll just enough
  * for the board's foot to be in view, never so far that the words' first line goes under the
- * top bar.
+ * top bar; words already above the screen (the player had scrolled down to the buttons under
+ * the board) are scrolled back into view.
  */
 function revealBoardFoot(wordsId) {
   const box = view?.els.board?.getBoundingClientRect();
   const words = document.getElementById(wordsId);
   if (!box || !words) return;
   const top = Math.max(0, document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0);
-  const by = Math.min(box.bottom - window.innerHeight + 4, words.getBoundingClientRect().top - top - 4);
-  if (by <= 0) return;
+  const wordsTop = words.getBoundingClientRect().top;
+  // Scrolled down to the buttons under the board, the words would be above the screen: back up to them.
+  const above = wordsTop < top;
+  const by = above ? wordsTop - top - 4 : Math.min(box.bottom - window.innerHeight + 4, wordsTop - top - 4);
+  if (!above && by <= 0) return;
   const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   window.scrollBy({ top: by, behavior: reduce ? "auto" : "smooth" });
 }

@@ -143,3 +143,23 @@ test("Manalath: where one colour cannot go, the hint says why", () => {
     "Only White fits on a1: all 30 black pieces are on the board.");
   assert.equal(ui.hint(spent, { choices: ["w", "b"], cells: new Set() }, ["a1"]), "Place which colour on a1?");
 });
+
+test("Nimbus's setup line says which way the held pyramid will lie once it is chosen", () => {
+  const ui = UIS.nimbus;
+  const state = { is_over: false, view: { phase: "setup", held: "r3", usual: "u" } };
+  const square = { choices: [], cells: new Set(["a1"]) };
+  assert.equal(ui.hint(state, square, [], null, ["ne"]),
+    "Now tap a square: the red large pyramid lies there pointing north-east (Cancel to choose another way).");
+  assert.equal(ui.hint(state, square, [], null, ["u"]),
+    "Now tap a square: the red large pyramid stands there upright (Cancel to choose another way).");
+  assert.match(ui.hint(state, { choices: ["u", "n"], cells: new Set(["a1"]) }, [], null, []), /first choose a direction/);
+});
+
+test("Nimbus's collect buttons say the pips they score, the top pyramids' sizes", () => {
+  const squares = { a1: { stack: ["k1", "r3"], orient: "u" }, b1: { stack: ["r1"], orient: "n" }, c1: { stack: ["g2"], orient: "u" } };
+  const collect = (token, cells) => cells.map((cell) => ({ move: token, steps: [{ cell }, { choice: token }] }));
+  const state = { view: { squares }, legal: [...collect("r:a1-b1", ["a1", "b1"]), ...collect("g:c1", ["c1"])] };
+  assert.equal(UIS.nimbus.choice("r:a1-b1", state).text, "Red ×2 · 4 pips · row a1–b1");
+  assert.equal(UIS.nimbus.choice("g:c1", state).text, "Green alone · 2 pips");
+  assert.match(UIS.nimbus.choice("r:a1-b1", state).label, /a1, b1, 4 pips$/);
+});
