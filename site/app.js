@@ -26,6 +26,7 @@ import { newGame } from "./dialogs/new-game.js";
 import { rules } from "./dialogs/rules.js";
 import { savedGames, savedGamesChanged } from "./dialogs/saved-games.js";
 import { share } from "./dialogs/share-link.js";
+import { backUp, restore as restoreBackup } from "./dialogs/backup.js";
 import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
@@ -290,6 +291,8 @@ function gameActions() {
     endByLinks: (kind) => endByLinks(kind),
     rules: () => rules(store.state.page.entry),
     install,
+    backUp,
+    restore: () => restoreBackup(storageRestored),
   };
 }
 
@@ -329,6 +332,19 @@ function adoptAndShow(session, state) {
   }
   opening = { session, state };
   location.hash = hash;
+}
+
+/**
+ * A backup was restored (dialogs/backup.js): what the page read from storage is read again. A
+ * game this tab holds whose save the backup replaced with a newer copy is let go: opened again,
+ * it is the newer one (kept here, its next move would have saved over it).
+ */
+function storageRestored(replaced) {
+  if (replaced.includes(store.state.session?.id)) actions.gameForgotten();
+  readCoachChoice();
+  actions.opponentChosen(readOpponent(SEAT_LEVELS));
+  if (store.state.page.kind === "home") actions.homeShown(homePage());
+  savedGamesChanged();
 }
 
 // -- keyboard -------------------------------------------------------------------------

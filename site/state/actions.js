@@ -29,6 +29,9 @@ export const boardArrived = (name, board) => update({ layout: { name, ...board }
 /** Back to plain play, with no game on screen (a lesson or the puzzles left, or a route changed). */
 export const exerciseLeft = () => update({ mode: "play", lesson: null, puzzle: null, session: null, position: null });
 
+/** The game held in memory is let go (its save was replaced): the next visit to its page reads it again. */
+export const gameForgotten = () => update({ session: null, position: null });
+
 /** The browser offers to install the site as an app (`event`), or no longer (null). */
 export const installOffered = (event) => update({ install: event });
 

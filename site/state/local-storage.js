@@ -292,3 +292,42 @@ export function storedChars() {
     return null;
   }
 }
+
+/** Every entry of this site's storage: {key: text} (a backup's source, model/backup.js). */
+export function readEntries() {
+  return guard("read this browser's storage", (store) => {
+    const entries = {};
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key && key.startsWith(OURS)) entries[key] = store.getItem(key);
+    }
+    return entries;
+  });
+}
+
+/**
+ * Store `writes` ({key: text, or null to remove}: a restored backup, model/backup.js) all or
+ * none: a write the browser refuses (its storage full) undoes those before it, and is said.
+ */
+export function writeEntries(writes) {
+  guard("restore the backup", (store) => {
+    const before = [];
+    try {
+      for (const [key, value] of Object.entries(writes)) {
+        before.push([key, store.getItem(key)]);
+        if (value === null) store.removeItem(key);
+        else store.setItem(key, value);
+      }
+    } catch (error) {
+      for (const [key, old] of before.reverse()) {
+        try {
+          if (old === null) store.removeItem(key);
+          else store.setItem(key, old);
+        } catch {
+          // an old value always fits where it was
+        }
+      }
+      throw error;
+    }
+  });
+}

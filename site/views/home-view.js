@@ -84,7 +84,12 @@ function offlinePart(state, actions) {
     h("h2", { id: "offline-title" }, "Offline, on your phone"),
     h("p", {}, "Once this page has loaded, every game plays with no network: the games run on this device and " +
       "your games are saved in this browser. Nothing is sent anywhere."),
-    how);
+    how,
+    h("p", {}, "Your games, lessons and puzzles live in this browser only. To carry them to a new phone or another " +
+      "browser, or to keep them safe: back them up in one file, and restore it there."),
+    h("div", { class: "game-ways" },
+      h("button", { type: "button", id: "backup", onclick: actions.backUp }, "Back up everything"),
+      h("button", { type: "button", id: "restore", onclick: actions.restore }, "Restore a backup")));
 }
 
 /**
