@@ -33,7 +33,7 @@ import * as playMode from "./modes/play.js";
 import * as puzzleMode from "./modes/puzzle.js";
 import { adopt, changeSeat, chooseHowToPlay, follow, goTo, redo, startFresh, undo } from "./controllers/moves.js";
 import {
-  deletedElsewhere, gamesInProgress, openLink, reportUnreadable, restore, savedElsewhere, sessionForRecord,
+  deletedElsewhere, gamesInProgress, openLink, redrawPictures, reportUnreadable, restore, savedElsewhere, sessionForRecord,
 } from "./controllers/current-game.js";
 import { SEAT_LEVELS } from "./model/seats.js";
 import { readLessons, readOpponent, readPuzzles } from "./state/local-storage.js";
@@ -66,6 +66,7 @@ engine.on("ready", (seconds, snapshot) => {
   hooks.note("engine", snapshot ? "restored" : "booted"); // restored from a memory snapshot (snapshot.js)
   loading.hidden = true;
   actions.engineReady();
+  if (store.state.page.kind === "home") redrawHome();
   setTimeout(() => watchForUpdates(() => (document.getElementById("update-notice").hidden = false)), 0);
   setTimeout(preloadGames, 1000);
 });
@@ -153,6 +154,12 @@ function showHome() {
   setTitle("Little Board Games", false);
   actions.homeShown(homePage());
   shownHash = "#/";
+  if (store.state.engine === "ready") redrawHome();
+}
+
+/** A game in progress whose kept picture was lost is drawn again by the engine, and listed. */
+async function redrawHome() {
+  if (await redrawPictures(GAMES) && store.state.page.kind === "home") actions.homeShown(homePage());
 }
 
 /** The home page's state, as storage holds the games in progress, the lessons done and the puzzles solved now. */

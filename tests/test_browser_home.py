@@ -4,6 +4,8 @@ board; what works offline; and the question a first-time player is asked
 before a first game's first move: against the computer, or pass and play."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import py_engines
@@ -146,3 +148,21 @@ def test_pass_and_play_is_an_answer_too_and_a_seat_menu_answers_it(newcomer, ser
     wait_ready(fresh)
     assert fresh.locator("#how-to").is_hidden()
     assert seats(fresh) == (["human", "human"] if answer == "people" else ["human", "hard"])
+
+
+@pytest.mark.parametrize("picture", ["{cut sh", None], ids=["unreadable", "gone"])
+def test_a_game_in_progress_whose_picture_was_lost_is_drawn_again_and_listed(phone, server, picture):
+    phone.goto(server.url + "#/manalath")
+    wait_ready(phone)
+    tap_move(phone, py_engines.new_game("manalath"), "e5w")
+    phone.wait_for_selector("body[data-busy='0']")
+    if picture is None:
+        phone.evaluate("localStorage.removeItem('boardgames.view.manalath')")
+    else:
+        phone.evaluate("(text) => localStorage.setItem('boardgames.view.manalath', text)", picture)
+    phone.goto(server.url + "#/")
+    phone.reload()
+    wait_ready(phone)
+    phone.wait_for_selector('.resume-card[data-resume="manalath"] .thumb svg')
+    assert "Black" in phone.inner_text('.resume-card[data-resume="manalath"]')
+    assert json.loads(phone.evaluate("localStorage.getItem('boardgames.view.manalath')"))["cursor"] == 1

@@ -137,6 +137,28 @@ export function gamesInProgress(games) {
     .sort((a, b) => (Number(b.session.updated) || 0) - (Number(a.session.updated) || 0));
 }
 
+/**
+ * The games in progress whose kept picture is missing or unreadable (cleared, cut short, of
+ * another position) while their save reads well: each picture drawn again by the engine, so the
+ * home page lists the game again. Resolves to how many were drawn.
+ */
+export async function redrawPictures(games) {
+  let drawn = 0;
+  for (const game of games) {
+    if (keptGame(game.name) !== false) continue;
+    try {
+      const pointer = saves.currentId(game.name);
+      const item = pointer?.ok ? saves.readSave(pointer.id) : null;
+      if (!item?.ok || item.save.game !== game.name) continue; // Saved games says why it cannot be read
+      saves.keepPicture(item.save, await engine.call("state", { record: item.save.record, ply: item.save.cursor }));
+      drawn += keptGame(game.name) ? 1 : 0;
+    } catch {
+      // a save the engine cannot replay: opening its game says so
+    }
+  }
+  return drawn;
+}
+
 /** Once per visit: say if storage holds saved games that cannot be read. */
 export function reportUnreadable() {
   if (reportedUnreadable) return;
