@@ -129,3 +129,54 @@ def test_the_coach_names_exactly_the_moves_that_stop_where_a_summoned_horse_atta
         checked += 1
         warned += bool(expected)
     assert checked == 150 and warned >= 8, warned
+
+
+def worst_attack(game, me: int, station: int, players: int) -> int:
+    """The largest group another player can attack ``station`` with next turn (0: none can), by
+    playing their turns (``attacks``)."""
+    return max((attacks(game, enemy).get(station, 0) for enemy in range(players)
+                if enemy != me and game.horses[enemy]), default=0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_coach_names_exactly_the_moves_that_leave_a_group_where_it_can_be_attacked(players):
+    """``exposes``: each move (a group moved, a horse summoned) that ends without a fight where
+    another player can attack it next turn, and holds worse there than where it stood (a horse
+    from the stable: than not at all). Tried: every move, then every enemy's every roll and every
+    way through their turn, before and after it."""
+    warned = 0
+    for game in positions(players, 25, seed=20 + players):
+        me = game.to_move
+        notes = game.coach()
+        entry = {move for note in notes if note["kind"] == "entry" for move in note["moves"]}
+        exposes = {move: note for note in notes if note["kind"] == "exposes" for move in note["moves"]}
+        expected: dict[str, tuple[str, Fraction]] = {}   # move -> (the station it ends on, how well it holds there)
+        for move in game.legal_moves():
+            after = game.clone()
+            after.play(move)
+            ended = next((e for e in after.events if e["type"] in ("move", "summon")), None)
+            if (ended is None or move in entry or after.combat or after.result is not None
+                    or any(e["type"] == "attack" for e in after.events)):
+                continue
+            dst = INDEX[ended["to"]]
+            size = worst_attack(after, me, dst, players)
+            if not size:
+                continue
+            holds = 1 - fight_odds(size, tuple(k for _, k in after.at[dst]))
+            was = Fraction(1)
+            if ended["type"] == "move":
+                src = INDEX[ended["from"]]
+                before = worst_attack(game, me, src, players)
+                if before:
+                    was = 1 - fight_odds(before, tuple(k for _, k in game.at[src]))
+            if holds < was:
+                expected[move] = (ended["to"], holds)
+        assert set(exposes) == set(expected), game.to_json()
+        for move, (station, _) in expected.items():
+            note = exposes[move]
+            assert note["exact"] and note["cells"] == [station], (game.to_json(), move)
+            # The note's chance is the worst of its moves'.
+            assert Fraction(*note["holds"]) == min(h for m, (st, h) in expected.items() if st == station), game.to_json()
+        warned += bool(expected)
+    assert warned >= 5, warned

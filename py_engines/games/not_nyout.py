@@ -624,7 +624,26 @@ class NotNyout(Game):
                 fight["text"] = f"The worst: {lead}, and you win it {odds}."
             fight["odds"] = [fight["odds"].numerator, fight["odds"].denominator]
             notes.append(fight)
-        return notes + self._dangers() + self._entries()
+        entries = self._entries()
+        said = {move for note in entries for move in note["moves"]}
+        return notes + self._dangers() + self._exposures(said) + entries
+
+    def _worst_attacks(self, me: int, budget: int = 0) -> dict[int, tuple[int, int, bool]]:
+        """Station of ``me`` -> (the largest group another player can attack it with next turn, as
+        the board stands, that player, whether the size is exact): ``_attack_sizes`` per player,
+        within ``budget`` turn states each (the default: DANGER_BUDGET)."""
+        worst: dict[int, tuple[int, int, bool]] = {}
+        for enemy in range(self.players):
+            if enemy != me and self.horses[enemy]:
+                sizes, exact = self._attack_sizes(enemy, budget or self.DANGER_BUDGET)
+                for station, size in sizes.items():
+                    if self.at[station] and self.at[station][0][0] == me and size > worst.get(station, (0,))[0]:
+                        worst[station] = (size, enemy, exact)
+        return worst
+
+    def _survives(self, station: int, size: int) -> Fraction:
+        """The exact chance that the groups on ``station`` survive an attack by a group of ``size``."""
+        return 1 - fight_odds(size, tuple(k for _, k in self.at[station]))
 
     def _dangers(self) -> list[dict[str, Any]]:
         """``danger`` notes: each station of the player to move that another player can attack
@@ -636,17 +655,11 @@ class NotNyout(Game):
         me = self.to_move
         if me is None or me == CHANCE or not self.order or self.rolls is None or self.home[me] is None:
             return []
-        worst: dict[int, tuple[int, int, bool]] = {}   # station -> (the largest attacker, its player, exact)
-        for enemy in range(self.players):
-            if enemy != me and self.horses[enemy]:
-                sizes, exact = self._attack_sizes(enemy)
-                for station, size in sizes.items():
-                    if self.at[station] and self.at[station][0][0] == me and size > worst.get(station, (0,))[0]:
-                        worst[station] = (size, enemy, exact)
+        worst = self._worst_attacks(me)   # station -> (the largest attacker, its player, exact)
         notes = []
         for station, (size, enemy, exact) in sorted(worst.items()):
             defenders = [k for _, k in self.at[station]]
-            holds = 1 - fight_odds(size, tuple(defenders))
+            holds = self._survives(station, size)
             verb = ("hold" if len(defenders) > 1 else "holds") + ("" if exact else " at least")
             notes.append({"kind": "danger", "moves": [], "cells": [NAMES[station]],
                           "holds": [holds.numerator, holds.denominator], "exact": exact,
@@ -662,6 +675,64 @@ class NotNyout(Game):
                                 f"({and_list([n['cells'][0] for n in notes])}, ringed): the most exposed, "
                                 f"{worst_note['cells'][0]}, holds {'at least ' if not worst_note['exact'] else ''}"
                                 f"{odds_words(Fraction(*worst_note['holds']))} if attacked.")
+        return notes
+
+    def _exposures(self, said: set[str]) -> list[dict[str, Any]]:
+        """``exposes``: the moves (a group moved or a horse summoned, ending without a fight) after
+        which the group moved stands where another player can attack it next turn, as the board
+        would then stand, and holds worse there than where it was (a horse summoned: than in the
+        stable, where nothing attacks it): one note per station, with ``moves``, ``cells``,
+        ``holds`` (the exact chance its groups there survive the largest attack, as [numerator,
+        denominator]) and ``exact`` (as for ``danger``). Moves the ``entry`` note names (``said``:
+        a horse summoned from a stable comes in there) are left to it."""
+        me = self.to_move
+        if me is None or me == CHANCE or not self.order or self.rolls is None or self.home[me] is None:
+            return []
+        now = {station: self._survives(station, size) for station, (size, _, _) in self._worst_attacks(me).items()}
+        found: dict[int, dict[str, Any]] = {}
+        for action in self._actions():
+            if action[0] == "move":
+                _, k, src, dst, _, _ = action
+                size, was = k or self._sizes_at(src, me)[0], now.get(src, Fraction(1))
+                doing = f"moving your {_group_words(size, '')} to {NAMES[dst]}"
+            elif action[0] == "summon":
+                size, dst, was = 1, self._summon_target(me, action[1]), Fraction(1)
+                doing = f"summoning a horse to {NAMES[dst]}"
+            else:
+                continue
+            move = format_move(action)
+            if move in said or self._owner(dst) not in (None, me):   # a fight's odds are said by ``fight``
+                continue
+            after = self.clone()
+            after.play(move)
+            if after.result is not None:
+                continue
+            attack = after._worst_attacks(me, self.EXPOSURE_BUDGET).get(dst)
+            if attack is None or after._survives(dst, attack[0]) >= was:
+                continue
+            attacker, enemy, exact = attack
+            holds = after._survives(dst, attacker)
+            note = found.setdefault(dst, {"kind": "exposes", "moves": [], "cells": [NAMES[dst]], "holds": holds,
+                                          "exact": exact, "enemy": enemy, "attacker": attacker, "doing": doing})
+            note["moves"].append(move)
+            if holds < note["holds"]:
+                note.update(holds=holds, exact=exact, enemy=enemy, attacker=attacker, doing=doing)
+        notes = sorted(found.values(), key=lambda n: n["holds"])
+        for note in notes:
+            enemy, attacker, holds = note.pop("enemy"), note.pop("attacker"), note["holds"]
+            verb = "holds" + ("" if note["exact"] else " at least")
+            note["text"] = (f"Careful: {note.pop('doing')} leaves it where {COLOUR_NAMES[enemy]} can attack it next turn, "
+                            f"with a {_group_words(attacker, '')} at most: attacked, yours there {verb} "
+                            f"{odds_words(holds)}.")
+            note["holds"] = [holds.numerator, holds.denominator]
+        if len(notes) > 2:   # in one sentence: the stations, and the worst
+            for note in notes[1:]:
+                note.pop("text")
+            worst = notes[0]
+            notes[0]["text"] = (f"Careful: {len(notes)} of your moves leave a group where another player can attack it "
+                                f"next turn ({and_list([n['cells'][0] for n in notes])}, ringed): the worst, to "
+                                f"{worst['cells'][0]}, {'holds' if worst['exact'] else 'holds at least'} "
+                                f"{odds_words(Fraction(*worst['holds']))} if attacked.")
         return notes
 
     def _entries(self) -> list[dict[str, Any]]:
@@ -707,8 +778,12 @@ class NotNyout(Game):
     # group (joining adds no reach), each said against the largest group the player could make: a
     # bound rather than the exact size.
     DANGER_BUDGET = 1500
+    # The same search after each move the player can make (``exposes``): a smaller budget each, so
+    # that the coach answers within about 0.25 s of CPython (the 99th percentile of random games);
+    # beyond it, the bound as above.
+    EXPOSURE_BUDGET = 500
 
-    def _attack_sizes(self, enemy: int) -> tuple[dict[int, int], bool]:
+    def _attack_sizes(self, enemy: int, budget: int = DANGER_BUDGET) -> tuple[dict[int, int], bool]:
         """Station -> the largest group of ``enemy`` that can end a move there on a station held by
         another player, in a turn of theirs taken on the board as it stands: every value of each
         of their dice (one per group, one with none), a group moving on several, a horse
@@ -730,7 +805,7 @@ class NotNyout(Game):
                 search(tuple(sorted(others + ((dst, size + sum(here)),))), dice, summoned)
 
         def search(state: tuple, dice: int, summoned: bool) -> None:
-            if not dice or (state, dice, summoned) in seen or len(seen) > self.DANGER_BUDGET:
+            if not dice or (state, dice, summoned) in seen or len(seen) > budget:
                 return
             seen.add((state, dice, summoned))
             for i, (src, size) in enumerate(state):
@@ -752,7 +827,7 @@ class NotNyout(Game):
                         land(state, dst, 1, dice - 1, True)
 
         search(groups, max(1, len(groups)), False)
-        if len(seen) > self.DANGER_BUDGET:  # the sizes are not all known: each the most it could be
+        if len(seen) > budget:  # the sizes are not all known: each the most it could be
             most = min(4, sum(k for _, k in groups) + can_summon)
             return {station: most for station in self._in_reach(enemy, groups, can_summon)}, False
         return found, True

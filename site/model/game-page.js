@@ -201,10 +201,15 @@ function hintReason(notes, move) {
   if (about("costly")) return " It opens a bigger capture for the other side next turn, but the computer finds every other move worse.";
   if (about("round-gift")) return " It lets the next player take every pyramid left, but the computer finds every other move worse.";
   if (about("entry")) return " It ends where a horse summoned next turn can attack it.";
+  const exposes = about("exposes"); // Not Nyout: the group it moves can be attacked where it ends
+  if (exposes) return ` It leaves its group where another player can attack it next turn (it holds ${holdsWords(exposes.holds)} if attacked).`;
   const exposing = about("exposing"); // Ambush: many moves may; the search judged this one's price worth paying
   if (exposing) return ` It lets the other side capture ${exposing.pips[move]} ${exposing.pips[move] === 1 ? "pip" : "pips"} next turn.`;
   return "";
 }
+
+/** A chance as [numerator, denominator], in a percentage: "19%". */
+const holdsWords = ([num, den]) => `${Math.round((100 * num) / den)}%`;
 
 /** The first cell tapped for each move, and each cell's moves (to mark a cell only when all its moves say the same). */
 function movesByCell(state) {

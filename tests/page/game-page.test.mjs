@@ -239,6 +239,8 @@ test("a hint says what is certain: a win at once or by force, every move lost, a
     " It lets the other side capture 3 pips next turn.");
   assert.equal(hintCertainty([{ kind: "entry", moves: [first], cells: ["W1"] }], position, first),
     " It ends where a horse summoned next turn can attack it.");
+  assert.equal(hintCertainty([{ kind: "exposes", moves: [first], cells: ["N1"], holds: [3, 16] }], position, first),
+    " It leaves its group where another player can attack it next turn (it holds 19% if attacked).");
   // Else the engine's reason (what the move stops or threatens), after anything more certain.
   const reason = "It stops White's quint on d4.";
   assert.equal(hintCertainty([], position, first, null, reason), ` ${reason}`);
