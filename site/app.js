@@ -36,6 +36,8 @@ import {
   deletedElsewhere, gamesInProgress, openLink, redrawPictures, reportUnreadable, restore, savedElsewhere, sessionForRecord,
 } from "./controllers/current-game.js";
 import { SEAT_LEVELS } from "./model/seats.js";
+import { dueNow } from "./model/mistakes.js";
+import { storedMistakes } from "./controllers/mistakes.js";
 import { readLessons, readOpponent, readPuzzles } from "./state/local-storage.js";
 import * as actions from "./state/actions.js";
 import { showsGame, store } from "./state/store.js";
@@ -142,6 +144,10 @@ async function route() {
     await showCourse(entry, "lesson", () => lessonMode.enter(entry, index), token);
     return;
   }
+  if (hasQuery && params.has("mistakes")) { // ?mistakes: the player's own, due now (modes/puzzle.js)
+    await showCourse(entry, "your mistakes", () => puzzleMode.enterMistakes(entry), token);
+    return;
+  }
   if (hasQuery && params.has("puzzle")) { // ?puzzle, or ?puzzle=<id>
     await showCourse(entry, "puzzles", () => puzzleMode.enter(entry, params.get("puzzle") || null), token);
     return;
@@ -168,13 +174,17 @@ function homePage() {
   const known = (names, real) => new Set(names.filter((name) => real.includes(name))).size;
   const lessonsDone = Object.fromEntries(GAMES.map((game) => [game.name, known(readLessons(game.name), game.lessonKeys)]));
   const puzzlesSolved = Object.fromEntries(GAMES.map((game) => [game.name, known(readPuzzles(game.name), game.puzzleIds)]));
-  return { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone, puzzlesSolved };
+  const mistakes = storedMistakes();
+  const now = Date.now();
+  const mistakesKept = Object.fromEntries(GAMES.map((game) => [game.name, {
+    kept: mistakes.filter((item) => item.game === game.name).length, due: dueNow(mistakes, now, game.name).length }]));
+  return { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone, puzzlesSolved, mistakesKept };
 }
 
 /** The header names a game's page for what it shows: the game, or its lesson or puzzles. */
 function followTitle(state, patch) {
   if (!("mode" in patch) || state.page.kind !== "game") return;
-  const what = { lesson: ": lesson", puzzle: ": puzzles" }[state.mode] || "";
+  const what = { lesson: ": lesson", puzzle: state.puzzle?.practice ? ": your mistakes" : ": puzzles" }[state.mode] || "";
   setTitle(`${state.page.entry.title}${what}`, true);
 }
 

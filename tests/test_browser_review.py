@@ -9,7 +9,8 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import wait_ready
+import py_engines
+from conftest import enter_move, wait_ready
 from py_engines.playout import random_game
 
 pytestmark = pytest.mark.browser
@@ -92,3 +93,40 @@ def test_more_than_two_players_get_a_line_each_in_their_own_colour(phone, server
                                           "(ss) => ss.map((s) => getComputedStyle(s).backgroundColor)")
     assert len(lines) == 3 and lines == swatches and len(set(lines)) == 3
     assert [k.strip() for k in phone.locator("#review .review-key").all_inner_texts()] == ["Red", "Blue", "Green"]
+
+
+def test_a_reviewed_blunder_comes_back_in_your_mistakes_until_it_sticks(phone, server):
+    """Issue 40: the review keeps the blunder of a seat played here; Your mistakes gives its position
+    again, judges a move by the engine (the blunder again fails, the review's better move passes),
+    and each answer moves it on its schedule."""
+    phone.goto(server.url + "#/manalath?moves=" + BLUNDER)
+    wait_ready(phone)
+    phone.wait_for_selector("#status.over")
+    phone.tap("#review-start")
+    phone.wait_for_selector("#review .review-summary", timeout=120_000)
+    stored = lambda: json.loads(phone.evaluate("localStorage.getItem('boardgames.mistakes')") or "[]")  # noqa: E731
+    [item] = [m for m in stored() if m["played"] == "f5w"]
+    assert item["record"]["moves"] == BLUNDER.split(".")[:6] and item["step"] == 0 and item["mark"] == "blunder"
+    phone.goto(server.url + "#/")
+    wait_ready(phone)
+    phone.tap('[data-mistakes="manalath"]')
+    wait_ready(phone, "manalath")
+    phone.wait_for_selector("#puzzle-task")
+    assert "f5w here was a blunder" in phone.inner_text("#puzzle-task")
+    assert phone.inner_text("#title") == "Manalath: your mistakes"
+    game = py_engines.load(json.dumps(item["record"]))
+    enter_move(phone, game, "f5w")  # the blunder again
+    phone.wait_for_selector("#puzzle-outcome")
+    assert phone.inner_text("#puzzle-outcome").startswith("Not this: It gives away")
+    assert "It comes back in 4 hours." in phone.inner_text("#puzzle-outcome")
+    missed = next(m for m in stored() if m["id"] == item["id"])
+    assert missed["step"] == 0 and missed["due"] > item["due"]
+    phone.tap("#puzzle-retry")
+    phone.wait_for_selector("#puzzle-outcome", state="detached")
+    enter_move(phone, game, item["better"])
+    phone.wait_for_function("document.querySelector('#puzzle-outcome')?.textContent.startsWith('✓ Right.')")
+    solved = next(m for m in stored() if m["id"] == item["id"])
+    assert solved["step"] == 1 and solved["due"] > missed["due"]
+    # Nothing else due now: the panel says what is kept and when the next comes back.
+    phone.tap("#puzzle-next")
+    phone.wait_for_function("document.querySelector('#puzzle-task')?.textContent.startsWith('Nothing due now')")

@@ -8,6 +8,7 @@ import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import { seatNamesOf } from "../games/index.js";
 import { goTo } from "./moves.js";
+import { keepReviewed } from "./mistakes.js";
 import { readReview, writeReview } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
 import { store } from "../state/store.js";
@@ -69,6 +70,7 @@ export async function startReview() {
     const next = { ...now, points: [...now.points, compact(point)], running: ply + 1 < review.total };
     actions.reviewChanged(next);
     if (s.id && (!next.running || ply % 8 === 0)) writeReview(s.id, { key, points: next.points });
+    if (!next.running) keepReviewed(s, next.points); // the player's mistakes, to try again (Your mistakes)
     await new Promise((resolve) => setTimeout(resolve, 0)); // a tap's request goes before the next position
   }
   if (running === token) running = null;

@@ -11,10 +11,12 @@
 //    "puzzles": {<game>: [<puzzle id>, ...]},the puzzles solved
 //    "current": {<game>: <save id>},         the game in progress of each kind
 //    "pictures": {<game>: <picture>},        its position as drawn (the home page's card)
-//    "settings": {"coach": "on"|"off", "opponent": <how the player plays>}}
+//    "settings": {"coach": "on"|"off", "opponent": <how the player plays>},
+//    "mistakes": [<item>, ...]}               the errors kept to try again (model/mistakes.js)
 // A game by links' secret (what lets this device play its seat) is left out
 // (null) unless the player asks for it.
 import { saveProblem } from "./records.js";
+import { mistakeShape } from "./mistakes.js";
 
 export const BACKUP_NAME = "little-board-games";
 export const BACKUP_VERSION = 1;
@@ -44,7 +46,7 @@ const names = (list) => (Array.isArray(list) ? [...new Set(list.filter((n) => ty
  */
 export function makeBackup(entries, { games, withSecrets = false, now = Date.now() }) {
   const backup = { backup: BACKUP_NAME, version: BACKUP_VERSION, written: now, saves: [], reviews: {}, lessons: {},
-    puzzles: {}, current: {}, pictures: {}, settings: {} };
+    puzzles: {}, current: {}, pictures: {}, settings: {}, mistakes: [] };
   let unreadable = 0;
   let secrets = 0;
   for (const [key, text] of Object.entries(entries)) {
@@ -77,6 +79,8 @@ export function makeBackup(entries, { games, withSecrets = false, now = Date.now
       if (isObject(picture) && picture.id === current) backup.pictures[game] = picture;
     }
   }
+  const mistakes = parsed(entries[`${PREFIX}mistakes`] ?? "null");
+  if (Array.isArray(mistakes)) backup.mistakes = mistakes.filter((item) => mistakeShape(item, games));
   const coach = entries[`${PREFIX}coach`];
   if (coach === "on" || coach === "off") backup.settings.coach = coach;
   const opponent = entries[`${PREFIX}opponent`];
@@ -111,6 +115,7 @@ export function readBackup(text, { games }) {
     return { error: "this backup was written by a newer version of this site: reload the page to update it, then restore again" };
   }
   if (!Array.isArray(backup.saves)) return { error: "this backup holds no list of saved games" };
+  if (backup.mistakes !== undefined && !Array.isArray(backup.mistakes)) return { error: "this backup's mistakes are damaged" };
   for (const part of ["reviews", "lessons", "puzzles", "current", "pictures", "settings"]) {
     if (backup[part] !== undefined && !isObject(backup[part])) return { error: `this backup's ${part} are damaged` };
   }
@@ -130,6 +135,7 @@ export function readBackup(text, { games }) {
       puzzles: Object.fromEntries(games.map((g) => [g, names(backup.puzzles?.[g])]).filter(([, list]) => list.length)),
       current: only(backup.current, ([game, id]) => games.includes(game) && saves.some((s) => s.id === id && s.game === game)),
       pictures: only(backup.pictures, ([game, picture]) => games.includes(game) && isObject(picture)),
+      mistakes: (backup.mistakes || []).filter((item) => mistakeShape(item, games)),
       settings: only(backup.settings, ([name, value]) => (name === "coach" && (value === "on" || value === "off")) ||
         (name === "opponent" && typeof value === "string" && NAME.test(value))),
     },
@@ -195,6 +201,19 @@ export function mergeBackup(backup, entries) {
     const picture = backup.pictures[game];
     if (picture?.id === id && !has(`${PREFIX}view.${game}`)) writes[`${PREFIX}view.${game}`] = JSON.stringify(picture);
   }
+  // The errors to try again: joined, each once (the copy answered right more times in a row kept).
+  const mine = parsed(entries[`${PREFIX}mistakes`] ?? "null");
+  const list = Array.isArray(mine) ? [...mine] : [];
+  let errors = 0;
+  for (const item of backup.mistakes) {
+    const at = list.findIndex((old) => old?.id === item.id);
+    if (at < 0) {
+      list.push(item);
+      errors += 1;
+    } else if (item.step > (Number(list[at].step) || 0)) list[at] = item;
+    else continue;
+    writes[`${PREFIX}mistakes`] = JSON.stringify(list);
+  }
   let settings = 0;
   for (const [name, value] of Object.entries(backup.settings)) {
     if (has(`${PREFIX}${name}`)) continue;
@@ -206,6 +225,7 @@ export function mergeBackup(backup, entries) {
   if (newer) parts.push(`a newer copy of ${plural(newer, "saved game")}`);
   if (steps) parts.push(`${plural(steps, "lesson step")} done`);
   if (puzzles) parts.push(`${plural(puzzles, "puzzle")} solved`);
+  if (errors) parts.push(`${plural(errors, "mistake")} to try again`);
   if (settings) parts.push(plural(settings, "setting"));
   let said = parts.length ? `Restored ${parts.slice(0, -1).join(", ")}${parts.length > 1 ? " and " : ""}${parts.at(-1)}.`
     : "Nothing to add: this device already has everything in this backup.";

@@ -6,7 +6,14 @@
 // and said why it fails, and may be tried again; a right one goes on along the
 // solution's line (the other side's replies played by the page) to its end, and
 // says why it works. Solved puzzles are kept in this browser; nothing of a
-// puzzle is saved as a game.
+// puzzle is saved as a game. A puzzle answered wrong is kept to try again (Your mistakes).
+//
+// The same mode plays "Your mistakes" (#/<game>?mistakes, controllers/mistakes.js): the
+// positions where the player went wrong, due now (model/mistakes.js schedules them). A move
+// there is judged by the engine, not against one stored answer: the review's judgement of
+// it (review.py), right when the review would not mark it a mistake or a blunder (it gives
+// away less than 0.25 of the mover's chance); a puzzle's, right when the puzzle's proof
+// accepts it. Each answer moves the item on its schedule.
 import { engine } from "../engine/boot.js";
 import { takeStep } from "../controllers/moves.js";
 import { plainMessage } from "../engine/client.js";
@@ -15,6 +22,8 @@ import * as actions from "../state/actions.js";
 import { store } from "../state/store.js";
 import { showMessage } from "../views/dom.js";
 import { showExercise } from "./lesson.js";
+import { keepAnswered, keepMistakes, storedMistakes } from "../controllers/mistakes.js";
+import { answered, dueNow, fromPuzzle, whenWords } from "../model/mistakes.js";
 
 const files = new Map(); // game -> its puzzles, fetched once
 
@@ -45,10 +54,31 @@ export async function enter(entry, id) {
   await show(index);
 }
 
+/** Open `entry`'s mistakes due now (Your mistakes): each a puzzle whose move the engine judges. */
+export async function enterMistakes(entry) {
+  const now = Date.now();
+  const kept = storedMistakes().filter((item) => item.game === entry.name);
+  const list = dueNow(kept, now, entry.name).map((item) => ({ id: item.id, record: item.record, solver: item.player,
+    task: mistakeTask(item), mistake: item }));
+  const next = kept.length ? Math.min(...kept.map((item) => item.due)) : null;
+  actions.puzzleChanged({ game: entry.name, list, solved: [], index: 0, step: 0, outcome: null, practice: true,
+    kept: kept.length, next: next === null ? null : whenWords(next, now) });
+  if (list.length) await show(0);
+  else actions.inputClosed();
+}
+
+/** What a mistake asks: the move that went wrong, and to find a better one. */
+function mistakeTask(item) {
+  const move = item.record.moves.length + 1;
+  if (item.from === "puzzle") return `A puzzle you answered ${item.played}: find its answer.`;
+  return `Move ${move} of a game of yours: ${item.played} here was a ${item.mark}. Find a move that keeps your chances.`;
+}
+
 /** Put puzzle `index`'s position on the board, its task above it. */
 async function show(index) {
   const puzzle = store.state.puzzle;
   const item = puzzle.list[index];
+  if (!item) return;
   const state = await engine.call("state", { record: item.record });
   if (store.state.puzzle?.game !== puzzle.game) return; // left meanwhile
   showExercise("puzzle", item.task, state, { puzzle: { ...store.state.puzzle, index, step: 0, line: item.line, outcome: null } });
@@ -82,6 +112,7 @@ async function playOut(moves, puzzle) {
 /** The solver's move: right (on along the line), or wrong (shown, refuted, said). */
 async function attempt(move) {
   const puzzle = store.state.puzzle;
+  if (puzzle.practice) return judgeMistake(move, puzzle);
   const item = puzzle.list[puzzle.index];
   // Right: a move the proof accepts here (along another order of a turn, that order's own move).
   const accepted = puzzle.line === item.line ? item.accept[puzzle.step] || [] : [puzzle.line[puzzle.step]];
@@ -93,6 +124,7 @@ async function attempt(move) {
       const why = puzzle.step === 0 ? item.wrong[move] || item.otherwise
         : "That lets the other side off: the win needs another move here.";
       finish(puzzle, { ok: false, text: why });
+      if (puzzle.step === 0) keepMistakes([fromPuzzle(item, move, Date.now())]); // it comes back (Your mistakes)
       return;
     }
     // A right first move other than the answer (a turn played in another order) goes on with its own moves.
@@ -114,12 +146,47 @@ async function attempt(move) {
   });
 }
 
+/**
+ * A move tried on one of the player's mistakes: shown, judged by the engine (the review's search,
+ * or the puzzle's proof), said, and the item moved on its schedule.
+ */
+async function judgeMistake(move, puzzle) {
+  const { mistake } = puzzle.list[puzzle.index];
+  await actions.withInputLocked(async () => {
+    let right;
+    let why;
+    if (mistake.from === "puzzle") {
+      const proved = (await puzzlesOf(puzzle.game)).find((p) => p.id === mistake.puzzle);
+      right = Boolean(proved?.accept[0]?.includes(move));
+      why = right ? proved.why : proved ? proved.wrong[move] || proved.otherwise : `The answer is ${mistake.better}.`;
+    } else {
+      const record = { ...mistake.record, moves: [...mistake.record.moves, move] };
+      const point = await engine.call("review", { record, ply: mistake.record.moves.length, seed: mistake.record.seed || 0 });
+      right = !["mistake", "blunder"].includes(point.mark);
+      const kept = `${Math.round(100 * point.played_value)}%`;
+      why = right ? `Your chances stay about where they were (${kept}).`
+        : `It gives away ${Math.round(100 * point.drop)}% of your chances (a ${point.mark}). Better: ` +
+          `${(point.best_text || point.best).replace(/\.$/, "")} (${point.best}).`;
+    }
+    if (store.state.puzzle !== puzzle) return; // left meanwhile
+    await playOut([move], puzzle);
+    const now = Date.now();
+    const after = answered(mistake, right, now);
+    keepAnswered(after);
+    const back = `It comes back ${whenWords(after.due, now)}.`;
+    finish(puzzle, { ok: right, text: `${why} ${back}` });
+  }).catch((error) => {
+    showMessage(plainMessage(error.message));
+    actions.inputCancelled();
+  });
+}
+
 /** The puzzle's outcome said; a solved one kept. */
 function finish(puzzle, outcome) {
   if (store.state.puzzle?.index !== puzzle.index) return;
   const id = puzzle.list[puzzle.index].id;
   const solved = outcome.ok && !puzzle.solved.includes(id) ? [...puzzle.solved, id] : puzzle.solved;
-  if (solved !== puzzle.solved && !writePuzzles(puzzle.game, solved)) showMessage(PROGRESS_NOT_KEPT);
+  if (solved !== puzzle.solved && !puzzle.practice && !writePuzzles(puzzle.game, solved)) showMessage(PROGRESS_NOT_KEPT);
   actions.puzzleChanged({ ...store.state.puzzle, solved, outcome });
   actions.inputClosed();
 }
@@ -127,18 +194,37 @@ function finish(puzzle, outcome) {
 /** The same puzzle again, from its position. */
 export const retry = () => show(store.state.puzzle.index);
 
-/** The next puzzle (the first one after this, solved or not). */
-export const next = () => show((store.state.puzzle.index + 1) % store.state.puzzle.list.length);
+/** The next puzzle (the first one after this, solved or not); of the mistakes, the next due (none left: what is kept). */
+export function next() {
+  const { index, list, practice } = store.state.puzzle;
+  if (practice && index + 1 >= list.length) return enterMistakes(store.state.page.entry);
+  return show((index + 1) % list.length);
+}
 
-/** Show the answer: the line played out, the puzzle not counted as solved. */
+/** Show the answer: the line played out, the puzzle not counted as solved (a mistake: counted as missed). */
 export async function reveal() {
   const puzzle = store.state.puzzle;
   const item = puzzle.list[puzzle.index];
+  if (puzzle.practice) return revealMistake(puzzle, item.mistake);
   await show(puzzle.index);
   await actions.withInputLocked(async () => {
     await playOut(item.line, store.state.puzzle);
     actions.puzzleChanged({ ...store.state.puzzle, outcome: { ok: false, shown: true,
       text: item.why.startsWith(item.answer) ? item.why : `The answer: ${item.answer}. ${item.why}` } });
+    actions.inputClosed();
+  });
+}
+
+/** A mistake's better move shown on the board; it comes back as a miss does. */
+async function revealMistake(puzzle, mistake) {
+  await show(puzzle.index);
+  await actions.withInputLocked(async () => {
+    await playOut([mistake.better], store.state.puzzle);
+    const now = Date.now();
+    const after = answered(mistake, false, now);
+    keepAnswered(after);
+    actions.puzzleChanged({ ...store.state.puzzle, outcome: { ok: false, shown: true,
+      text: `A better move: ${mistake.better}. It comes back ${whenWords(after.due, now)}.` } });
     actions.inputClosed();
   });
 }

@@ -13,6 +13,8 @@
 //                             play, asked once before the first move (none: not asked yet)
 //   boardgames.review.<id>    JSON {key, points}: the review of saved game <id> (review.js), for the
 //                             moves whose fingerprint is `key`; deleted with its game
+//   boardgames.mistakes       JSON list of the player's own errors to try again, each with when it
+//                             comes back (model/mistakes.js: its shape, the schedule)
 //   boardgames.kept           the browser's answer when asked to keep this site's storage for good
 //                             (navigator.storage.persist, asked once, at the first game saved):
 //                             "granted", "refused" or "unasked" (the browser cannot be asked)
@@ -38,6 +40,7 @@ const OPPONENT = "boardgames.opponent";
 const REVIEW = "boardgames.review.";
 const PUZZLES = "boardgames.puzzles.";
 const KEPT = "boardgames.kept";
+const MISTAKES = "boardgames.mistakes";
 const OURS = "boardgames.";
 
 export class StorageError extends Error {}
@@ -270,6 +273,26 @@ export const readPuzzles = (game) => readNames(PUZZLES + game);
 
 /** Keep the puzzles solved; false where the browser refused (the page says so). */
 export const writePuzzles = (game, ids) => writeNames(PUZZLES + game, ids);
+
+/** The player's errors kept to try again, as stored (each checked by model/mistakes.js's mistakeShape). */
+export function readMistakes() {
+  try {
+    const list = JSON.parse(storage().getItem(MISTAKES));
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the player's errors to try again; false where the browser refused (the page says so). */
+export function writeMistakes(list) {
+  try {
+    storage().setItem(MISTAKES, JSON.stringify(list));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The browser's answer when asked to keep this site's storage for good ("granted", "refused",
  * "unasked"), or null if never asked. */

@@ -325,6 +325,10 @@ function drawPuzzle(page) {
     ? JSON.stringify(["puzzle", puzzle.index, puzzle.step, puzzle.outcome, puzzle.solved.length, page.busy > 0]) : "";
   if (!puzzle || els.lessonKey === key) return;
   els.lessonKey = key;
+  if (puzzle.practice) {
+    drawMistake(page, puzzle);
+    return;
+  }
   const item = puzzle.list[puzzle.index];
   const outcome = puzzle.outcome;
   const solved = puzzle.solved.includes(item.id);
@@ -348,6 +352,33 @@ function drawPuzzle(page) {
       !outcome?.ok && !outcome?.shown ? button("puzzle-reveal", "Show the answer", actions.puzzle.reveal) : null,
       button("puzzle-next", "Next puzzle", actions.puzzle.next, Boolean(outcome?.ok)),
       button("puzzle-leave", "Leave the puzzles", actions.puzzle.leave)),
+  ].filter(Boolean));
+  if (outcome && view.lessonOutcome !== outcome) requestAnimationFrame(() => revealBoardFoot("puzzle-outcome"));
+  view.lessonOutcome = outcome;
+}
+
+/** Your mistakes' panel (modes/puzzle.js, practice): which one of those due, its task, what the move did, when it comes back. */
+function drawMistake(page, puzzle) {
+  const { els, actions } = view;
+  const item = puzzle.list[puzzle.index];
+  const outcome = puzzle.outcome;
+  const button = (id, text, onclick, primary = false) =>
+    h("button", { type: "button", id, class: primary ? "primary" : "", onclick, disabled: page.busy > 0 }, text);
+  els.lesson.setAttribute("aria-label", "Your mistakes");
+  const none = !puzzle.kept ? "No mistakes kept yet. When you review a finished game, its mistakes and blunders in your " +
+    "moves are kept here to try again, and so is a puzzle you answer wrong."
+    : `Nothing due now: ${puzzle.kept} kept, the next comes back ${puzzle.next}.`;
+  els.lesson.replaceChildren(...[
+    h("p", { class: "lesson-head" }, h("b", {}, item ? `Your mistakes: ${puzzle.index + 1} of ${puzzle.list.length} due` : "Your mistakes")),
+    h("p", { class: "lesson-task", id: "puzzle-task" }, item ? item.task : none),
+    outcome ? h("p", { class: `lesson-outcome ${outcome.ok ? "ok" : outcome.shown ? "shown" : "not-yet"}`,
+      id: "puzzle-outcome", role: "status" }, outcome.ok ? `✓ Right. ${outcome.text}` : outcome.shown ? outcome.text
+      : `Not this: ${outcome.text}`) : null,
+    h("div", { class: "lesson-actions" },
+      item && outcome && !outcome.ok ? button("puzzle-retry", "Try again", actions.puzzle.retry, !outcome.shown) : null,
+      item && !outcome ? button("puzzle-reveal", "Show a better move", actions.puzzle.reveal) : null,
+      item ? button("puzzle-next", "Next", actions.puzzle.next, Boolean(outcome?.ok)) : null,
+      button("puzzle-leave", "Leave", actions.puzzle.leave)),
   ].filter(Boolean));
   if (outcome && view.lessonOutcome !== outcome) requestAnimationFrame(() => revealBoardFoot("puzzle-outcome"));
   view.lessonOutcome = outcome;

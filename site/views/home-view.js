@@ -25,7 +25,7 @@ export function drawHome(state, actions) {
   parts.push(h("section", { class: "home-part", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, inProgress.length ? "All games" : "Games"),
     h("ul", { class: "game-list" }, GAMES.map((game) => gameCard(game, page.lessonsDone?.[game.name] || 0,
-      page.puzzlesSolved?.[game.name] || 0)))));
+      page.puzzlesSolved?.[game.name] || 0, page.mistakesKept?.[game.name])))));
   parts.push(offlinePart(state, actions));
   document.getElementById("view").replaceChildren(h("section", { class: "home" }, parts));
 }
@@ -52,7 +52,7 @@ function resumeCard({ session, state }) {
 }
 
 /** A game: a picture of its board, what it is, and the ways in (play, learn, puzzles). */
-function gameCard(game, stepsDone, puzzlesSolved) {
+function gameCard(game, stepsDone, puzzlesSolved, mistakes) {
   const slot = h("span", { class: "thumb cover", "aria-hidden": "true" });
   fill(slot, game, null);
   const learned = game.lessonSteps && stepsDone >= game.lessonSteps;
@@ -69,7 +69,11 @@ function gameCard(game, stepsDone, puzzlesSolved) {
           "aria-label": `${learnText}: ${game.title}` }, learnText) : null,
         game.puzzles ? h("a", { class: "button", href: `#/${game.name}?puzzle`, "data-puzzles": game.name,
           "aria-label": `Puzzles of ${game.title}: ${puzzlesSolved} of ${game.puzzles} solved` },
-        puzzlesSolved ? `Puzzles (${puzzlesSolved}/${game.puzzles})` : "Puzzles") : null)));
+        puzzlesSolved ? `Puzzles (${puzzlesSolved}/${game.puzzles})` : "Puzzles") : null,
+        // The player's own errors, to try again (modes/puzzle.js): once there are some.
+        mistakes?.kept ? h("a", { class: "button", href: `#/${game.name}?mistakes`, "data-mistakes": game.name,
+          "aria-label": `Your mistakes in ${game.title}: ${mistakes.due} of ${mistakes.kept} due now` },
+        mistakes.due ? `Mistakes (${mistakes.due} due)` : "Mistakes") : null)));
 }
 
 /** Offline play, and installing the site: the browser's own offer where it makes one, else how. */

@@ -17,7 +17,7 @@ test("a version 1 backup restores into an empty device whole", () => {
   const { backup, error } = read(V1);
   assert.equal(error, undefined);
   const merged = mergeBackup(backup, {});
-  assert.equal(merged.said, "Restored 3 saved games, 3 lesson steps done, 1 puzzle solved and 2 settings.");
+  assert.equal(merged.said, "Restored 3 saved games, 3 lesson steps done, 1 puzzle solved, 1 mistake to try again and 2 settings.");
   const entries = merged.writes;
   assert.equal(JSON.parse(entries["boardgames.save.m1"]).record.moves.join(" "), "e5w d4b");
   assert.deepEqual(JSON.parse(entries["boardgames.review.m1"]), { key: "abc", points: [] });
@@ -26,6 +26,7 @@ test("a version 1 backup restores into an empty device whole", () => {
   assert.equal(JSON.parse(entries["boardgames.view.manalath"]).id, "m1");
   assert.equal(entries["boardgames.coach"], "off");
   assert.equal(entries["boardgames.opponent"], "easy");
+  assert.deepEqual(JSON.parse(entries["boardgames.mistakes"]).map((item) => item.played), ["d4b"]);
 });
 
 test("a device backed up and restored elsewhere has the same games, progress, reviews and settings", () => {
