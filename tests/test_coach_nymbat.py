@@ -269,3 +269,42 @@ def test_the_coach_is_cheap():
             game.coach()
             times.append(time.process_time() - start)
     assert statistics.median(times) < 0.02 and max(times) < 0.2, (statistics.median(times), max(times))
+
+
+def threats_found(game) -> dict[str, set[str]]:
+    """Independently, by the rules' own listing: for each home row of the player to move (or of
+    the teammate) that holds none of its owner's pieces nor an enemy's, the enemy pieces with a
+    first move of their next turn (a piece of a group, as legal_moves lists them at its start)
+    onto an empty cell of it."""
+    p = game.turn
+    found: dict[str, set[str]] = {}
+    for q in range(game.players):
+        if game.side[q] != game.side[p] or (q != p and game.out[q]):
+            continue
+        row = {c for c in HOME[game.edge[q]]}
+        # The row's owner stands there (a teammate's piece guards nothing: the rules' elimination
+        # asks for the owner's own), or an enemy already does (the ``home`` note).
+        if any(game.owner[c] == q or (game.owner[c] >= 0 and game.side[game.owner[c]] != game.side[q]) for c in row):
+            continue
+        for e in range(game.players):
+            if game.side[e] == game.side[p] or game.out[e]:
+                continue
+            turn = game.clone()
+            turn.turn, turn.phase = e, "start"
+            turn._clear_turn()
+            for move in turn.legal_moves():
+                if "-" in move and INDEX[move.split("-")[1]] in row and game.owner[INDEX[move.split("-")[1]]] < 0:
+                    found.setdefault(q, set()).add(move.split("-")[0])
+    return {q: cells for q, cells in found.items()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_enemy_that_can_reach_an_empty_home_row_next_turn_is_said(players):
+    warned = 0
+    for game in positions(players, 600, seed=31 + players):
+        notes = [n for n in game.coach() if n["kind"] == "threat"]
+        expected = threats_found(game) if game.phase != "pick" else {}  # a team's pick moves nothing: no note
+        assert sorted(sorted(n["cells"]) for n in notes) == sorted(sorted(cells) for cells in expected.values()), game.to_json()
+        warned += bool(notes)
+    assert warned >= 10, warned

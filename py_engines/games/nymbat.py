@@ -486,11 +486,17 @@ class Nymbat(Game):
           ``once``: the page says the same words once a game, then ``again``, a short
           reminder, as a newcomer was told of one retreat three turns running.
 
+        * ``threat``: enemy pieces that can step onto the empty home row of the player (or of
+          the teammate) in the enemy's next turn, the board as it stands (their group's speed,
+          around pieces as a move goes), where that row holds none of its owner's pieces and
+          none stands there yet; the ``cells`` are those pieces. Once one is there, the row's
+          owner has one turn to put a piece on the row or take it (``home``).
+
         Said as the board stands; nothing in the pick of a four-player team (it moves nothing)."""
         notes = super().coach()
         if self.phase in ("over", "pick"):
             return notes
-        return self._home_notes() + notes + self._cost_notes()
+        return self._home_notes() + self._threat_notes() + notes + self._cost_notes()
 
     def reason(self, move: str) -> str | None:
         """What a move does to the home rows, read off the board after it (certain): it stops
@@ -546,6 +552,44 @@ class Nymbat(Game):
                 notes.append({"kind": "reach", "moves": [], "cells": [NAMES[c] for c in cells],
                               "text": self._reach_words(e, cells)})
         return notes
+
+    def _threat_notes(self) -> list[dict[str, Any]]:
+        p, owner, side = self.turn, self.owner, self.side
+        notes = []
+        for q in [p] + [q for q in range(self.players) if q != p and side[q] == side[p] and not self.out[q]]:
+            row = set(HOME[self.edge[q]])
+            if any(owner[c] >= 0 and (owner[c] == q or side[owner[c]] != side[q]) for c in row):
+                continue   # its owner stands there (no win yet), or an enemy does (``home`` says it)
+            comers: dict[int, set[int]] = {}   # enemy piece -> the row's cells it can reach
+            for e in range(self.players):
+                if side[e] == side[q] or self.out[e] or not self.started[e]:
+                    continue
+                for cells, speed in self._groups(e):
+                    for c in cells:
+                        ends = row.intersection(self.reach(c, speed))
+                        if ends:
+                            comers[c] = ends
+            if comers:
+                pieces = sorted(comers, key=lambda c: (owner[c], c))
+                notes.append({"kind": "threat", "moves": [], "cells": [NAMES[c] for c in pieces],
+                              "text": self._threat_words(q, pieces, sorted(set().union(*comers.values())))})
+        return notes
+
+    def _threat_words(self, q: int, pieces: list[int], ends: list[int]) -> str:
+        """Enemy ``pieces`` that can reach cells ``ends`` of ``q``'s empty home row next turn."""
+        names = SEAT_NAMES[self.players]
+        enemies = sorted({self.owner[c] for c in pieces})
+        who = and_list([names[e] for e in enemies])
+        pieces_words = self._pieces_words(pieces)
+        where = "your home row" if q == self.turn else f"{names[q]}'s home row"
+        on = or_list([NAMES[c] for c in ends]) if len(ends) <= 3 else f"{len(ends)} of its cells"
+        one = len(pieces) == 1
+        you = q == self.turn
+        fate = f"{who} wins" if self.players == 2 else f"{who} puts {'you' if you else names[q]} out"
+        return (f"{pieces_words[:1].upper() + pieces_words[1:]} can reach {where} next turn ({on}), where "
+                f"{'you have' if you else names[q] + ' has'} no piece. If {'it gets' if one else 'one gets'} there, "
+                f"{'you have' if you else names[q] + ' has'} one turn to put a piece on that row or take it; "
+                f"otherwise {fate}.")
 
     def _pieces_words(self, cells: list[int], mine: bool = False) -> str:
         """``Blue's 3 on a5 and 2 on a6 and Green's 4 on a8``; ``your 4 on o3``."""

@@ -113,7 +113,10 @@ export default {
     const seat = names(view);
     if (state.is_over) {
       const who = state.winners.map((p) => seat[p]).join(" and ");
-      if (view.result === "home") return `${who} wins: on the opponent's home row, which they left empty`;
+      if (view.result === "home") { // two players: the other one's home row (four end by eliminations)
+        const other = seat[1 - state.winners[0]];
+        return `${who} wins: a ${who} piece is on ${other}'s home row and no ${other} piece is, as ${who}'s turn starts`;
+      }
       if (view.result === "empty") return `${who} wins: the board is empty, the reserves spent, and ${who} moved last`;
       return `${who} win: both enemies are eliminated`;
     }

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { catalogEntry, gameForLink, seatNamesOf } from "../../site/games/index.js";
 import { MoveInput } from "../../site/model/move-input.js";
 import { hintMarks, marksFor, motionFor } from "../../site/model/board-marks.js";
-import { GAME_NAMES, LAYOUTS, positions, uiOf } from "./fixtures.mjs";
+import { GAME_NAMES, LAYOUTS, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
 const UIS = Object.fromEntries(await Promise.all(GAME_NAMES.map(async (name) => [name, await uiOf(name)])));
 const CELLS = Object.fromEntries(GAME_NAMES.map((name) => [name, new Set(LAYOUTS[name].cells.map((cell) => cell.name))]));
@@ -162,4 +162,10 @@ test("Nimbus's collect buttons say the pips they score, the top pyramids' sizes"
   assert.equal(UIS.nimbus.choice("r:a1-b1", state).text, "Red ×2 · 4 pips · row a1–b1");
   assert.equal(UIS.nimbus.choice("g:c1", state).text, "Green alone · 2 pips");
   assert.match(UIS.nimbus.choice("r:a1-b1", state).label, /a1, b1, 4 pips$/);
+});
+
+test("Nymbat's win on a home row says whose row, and why it counts", () => {
+  const over = POSITIONS["nymbat/2/over"];
+  const home = { ...over, winners: [0], view: { ...over.view, result: "home" } };
+  assert.equal(UIS.nymbat.status(home), "Red wins: a Red piece is on Blue's home row and no Blue piece is, as Red's turn starts");
 });
