@@ -34,7 +34,7 @@ def test_a_review_marks_the_blunder_and_shows_the_better_move(phone, server):
     phone.tap('[data-review-ply="7"]')
     phone.wait_for_function("document.querySelector('#hint').textContent.includes('Better:')")
     hint = phone.inner_text("#hint")
-    assert hint.startswith("Move 7, f5w, was a blunder. White's chances of winning went from") and "to 0%" in hint
+    assert hint.startswith("Move 7, f5w, was a blunder. It lost at once. White's chances of winning went from") and "to 0%" in hint
     assert "Showing the position after move 6 of 7" in phone.inner_text("#choices")
     assert phone.locator(".cell.hinted").count() >= 1
     # A tap on the graph's left end goes to the start of the game.

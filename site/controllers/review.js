@@ -7,6 +7,7 @@
 import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import { seatNamesOf } from "../games/index.js";
+import { mistakeReason } from "../model/game-page.js";
 import { goTo } from "./moves.js";
 import { keepReviewed } from "./mistakes.js";
 import { readReview, writeReview } from "../state/local-storage.js";
@@ -90,8 +91,11 @@ export async function showReviewed(ply) {
   if (!s || s.cursor !== ply - 1 || store.state.review !== review) return;
   const record = { ...s.record, moves: s.record.moves.slice(0, ply - 1) };
   let told = null;
+  let notes = [];
   try {
-    told = await engine.call("explain", { record, move: point.best });
+    // The better move in words, and why the move played went wrong where the coach can say it (certain).
+    [told, notes] = await Promise.all([engine.call("explain", { record, move: point.best }),
+      engine.call("coach", { record }).then((answer) => answer.notes || [], () => [])]);
   } catch {
     told = null; // the words the review gave, then
   }
@@ -103,9 +107,10 @@ export async function showReviewed(ply) {
   const legal = state.legal.find((m) => m.move === point.best);
   const cells = legal ? legal.steps.filter((step) => "cell" in step).map((step) => step.cell) : [];
   const better = (told?.text || point.bestText).replace(/\.$/, "");
+  const why = mistakeReason(notes, s.record.moves[ply - 1]);
   actions.hintShown({ move: point.best, cells, events: told?.events || null, review: true,
     text: `Move ${ply}, ${s.record.moves[ply - 1]}, was ${point.mark === "inaccuracy" ? "an" : "a"} ${point.mark}.` +
-      `${fell} Better: ${better} (${point.best}).` });
+      `${why ? ` ${why}` : ""}${fell} Better: ${better} (${point.best}).` });
 }
 
 // A review follows its game: another game, or other moves, set it aside (the kept

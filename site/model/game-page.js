@@ -173,6 +173,30 @@ export function hintCertainty(notes, state, move, proof, reason = null) {
   return hintReason(notes, move) || (reason ? ` ${reason}` : "");
 }
 
+/**
+ * Why a move the review marked went wrong, from the coach's notes on the position before it
+ * (certain: each note is computed or proved, controllers/coach.js): it lost at once, handed
+ * the other side a win, opened a capture, walked into a fight or within reach, gave the round
+ * away, cost a penalty. "" where no note names the move (the review's chances say the rest).
+ */
+export function mistakeReason(notes, move) {
+  const about = (kind) => notes.find((note) => note.kind === kind && note.moves?.includes(move));
+  if (about("lose")) return "It lost at once.";
+  if (about("gift")) return "It handed the other side a win.";
+  const costly = about("costly") || about("exposing");
+  if (costly?.pips?.[move]) return `It let the other side capture ${costly.pips[move]} ${costly.pips[move] === 1 ? "pip" : "pips"} next turn.`;
+  if (costly?.text) return costly.text.replace(/^Careful: /, "").replace(/^./, (c) => c.toUpperCase());
+  if (about("round-gift")) return "It let the next player take every pyramid left, and the round.";
+  const fight = about("fight");
+  if (fight?.odds) return `It started a fight it wins ${Math.round((100 * fight.odds[0]) / fight.odds[1])}% of the time.`;
+  const exposes = about("exposes");
+  if (exposes) return `It left its group where another player could attack it next turn (holding ${holdsWords(exposes.holds)}).`;
+  if (about("entry")) return "It ended where a horse summoned next turn could attack it.";
+  if (about("retreat")) return "It was a retreat, and paid for it.";
+  if (about("delay")) return "It was a seventh delay, and paid for it.";
+  return "";
+}
+
 /** The level whose search finds the hint's move: medium's, within a second on this machine (bench/hint.py). */
 export const HINT_LEVEL = "medium";
 

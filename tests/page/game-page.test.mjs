@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, needsHardLevel, pictureHint, seatSummary, unrepeated } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, mistakeReason, needsHardLevel, pictureHint, seatSummary, unrepeated } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -284,4 +284,18 @@ test("a penalty the coach has said once in a game is said again in short at a la
   assert.equal(unrepeated(at(9, { id: "g1", at: { [note.text]: 7 } }))[0].text, note.again);       // a later move
   assert.equal(unrepeated(at(9, { id: "g2", at: { [note.text]: 7 } }))[0].text, note.text);        // another game
   assert.equal(unrepeated(at(9, null))[0].text, note.text);
+});
+
+test("a marked move's reason comes from the coach's notes on the position before it", () => {
+  assert.equal(mistakeReason([{ kind: "lose", moves: ["f5w"] }], "f5w"), "It lost at once.");
+  assert.equal(mistakeReason([{ kind: "gift", moves: ["c6w"] }], "c6w"), "It handed the other side a win.");
+  assert.equal(mistakeReason([{ kind: "costly", moves: ["b3m"], pips: { b3m: 2 } }], "b3m"),
+    "It let the other side capture 2 pips next turn.");
+  assert.equal(mistakeReason([{ kind: "fight", moves: ["S1>S3/2"], odds: [13, 16] }], "S1>S3/2"),
+    "It started a fight it wins 81% of the time.");
+  assert.equal(mistakeReason([{ kind: "exposes", moves: ["+2"], holds: [3, 16], cells: ["S2"] }], "+2"),
+    "It left its group where another player could attack it next turn (holding 19%).");
+  assert.equal(mistakeReason([{ kind: "round-gift", moves: ["r:d3"] }], "r:d3"),
+    "It let the next player take every pyramid left, and the round.");
+  assert.equal(mistakeReason([{ kind: "lose", moves: ["a1w"] }], "f5w"), "");
 });
