@@ -127,3 +127,22 @@ def test_the_zoom_button_covers_no_cell(screen, server, size):
         }""", button)
         assert overlapping == [], f"the zoom button covers {overlapping}"
         page.click(ZOOM)
+
+
+def test_the_zoomed_board_follows_the_action_to_a_new_position(phone, server):
+    """A newcomer zoomed in on the first lesson step (its taps at the foot of the board) went on
+    to a step played at its top, and saw none of it: the box follows the cells to tap."""
+    page = phone
+    page.goto(server.url + "#/nymbat?learn=1")
+    wait_ready(page)
+    page.wait_for_selector("[data-cell][data-live]")
+    page.tap(ZOOM)
+    assert visible_in_box(page, '[data-cell="b4"]') and not visible_in_box(page, '[data-cell="m4"]')
+    page.locator(".lesson-step").nth(8).tap()  # step 9, "Take the pieces": Blue's 2s on m4 and m6
+    page.wait_for_function("document.querySelector('#lesson-task')?.textContent.includes('broke through on m5')")
+    page.wait_for_function("""() => {
+        const frame = document.querySelector('.board-scroller').getBoundingClientRect();
+        const r = document.querySelector('[data-cell="m4"]').getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        return x > frame.left && x < frame.right && y > frame.top && y < frame.bottom;
+    }""")

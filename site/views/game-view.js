@@ -132,7 +132,7 @@ function placeTheBoard(layout) {
   view.board = new Board(layout.layout, { onTap: view.actions.tap, title: `${view.entry.title} board` });
   const focusCells = () => zoomFocus(store.state.input, view.entry.ui, store.state.position?.view,
     { everyPiece: store.state.mode === "lesson" });
-  placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
+  view.followZoom = placeBoard(view.els.board, view.board, { game: view.entry.name, focusCells });
 }
 
 /**
@@ -169,6 +169,7 @@ function drawGame(state, changed) {
     if (only("thinking")) drawThinking(state);
     else if (only("preview")) drawMarks(state);
     else renderGame(state);
+    if (changed.has("position") && view.followZoom) requestAnimationFrame(view.followZoom);
   } catch (error) {
     if (state.mode !== "picture") throw error;
     view.actions.pictureFailed(); // a kept picture this page cannot draw: wait for the engine instead

@@ -21,12 +21,13 @@ const MAGNIFIER = '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="10" c
  * Put `board` (svg-board.js) in its `area`. A board with more than ZOOM_ABOVE_CELLS
  * cells goes into a box that scrolls, with the zoom button beside it; `game`
  * names the stored choice and `focusCells()` the cells to bring into view when
- * zooming in (else the board's centre).
+ * zooming in (else the board's centre). Returns what to call when the position
+ * changes: zoomed, the box follows the cells to tap when none of them is in it.
  */
 export function placeBoard(area, board, { game, focusCells }) {
   if (board.cells.size <= ZOOM_ABOVE_CELLS) {
     area.replaceChildren(board.svg);
-    return;
+    return () => {};
   }
   const box = h("div", { class: "board-scroller" }, board.svg);
   box.style.aspectRatio = board.svg.style.aspectRatio; // the box keeps the size of the board unzoomed
@@ -48,6 +49,21 @@ export function placeBoard(area, board, { game, focusCells }) {
     show(zoomed);
   });
   if (readZoom(game)) requestAnimationFrame(() => show(true)); // once the page around the board is laid out
+  // The zoom follows the action: a new position whose cells to tap are all outside the box is
+  // brought into it (a newcomer's next lesson step played at the top of a board zoomed at its foot).
+  return () => {
+    if (!area.classList.contains("zoomed")) return;
+    const names = focusCells();
+    if (names.length && !names.some((name) => inView(box, board.cells.get(name)))) bringIntoView(box, board, names);
+  };
+}
+
+/** Whether `cell` (a board's) shows inside the zoomed `box`. */
+function inView(box, cell) {
+  if (!cell) return false;
+  const frame = box.getBoundingClientRect();
+  const r = cell.node.getBoundingClientRect();
+  return r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
 }
 
 /**
