@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .core import (CHANCE, MAX_RECORD_CHARS, MAX_SEED, RECORD_DEPTH, RECORD_FIELDS, RECORD_FORMAT,
@@ -75,13 +76,18 @@ def load(text: str, movers: list[int] | None = None, trace: list[dict[str, Any]]
     players = record.get("players")
     if players is not None and not is_integer(players):
         raise BadRecord(f"bad record: 'players' must be a whole number, not {quote(players)}")
-    try:
-        game = start_game(record.get("game"), players, record.get("seed", 0), options)
-    except ValueError as exc:
-        raise BadRecord(f"bad record: {exc}") from None
-    for number, move in enumerate(moves, 1):
-        if movers is not None:
-            movers.append(game.to_move)
+    setup = (record.get("game"), players, record.get("seed", 0), json.dumps(options, sort_keys=True, default=str))
+    kept = _replayed_before(setup, moves)
+    if kept is None:
+        try:
+            game = start_game(record.get("game"), players, record.get("seed", 0), options)
+        except ValueError as exc:
+            raise BadRecord(f"bad record: {exc}") from None
+        done, who, what = 0, [], []
+    else:
+        done, game, who, what = len(kept["moves"]), kept["game"].clone(), list(kept["movers"]), list(kept["trace"])
+    for number, move in enumerate(moves[done:], done + 1):
+        who.append(game.to_move)
         before = {"by": game.to_move, "player": game.turn_player, "turn": game.turns}
         try:
             check_move_text(move)
@@ -91,6 +97,36 @@ def load(text: str, movers: list[int] | None = None, trace: list[dict[str, Any]]
         if game.history[-1] != move:  # a game that took another spelling of a move
             raise BadRecord(f"bad record: move {number} is written {game.history[-1]!r} in {game.title}, "
                             f"not {quote(move)}")
-        if trace is not None:
-            trace.append({**before, "events": game.events})
+        what.append({**before, "events": game.events})
+    if len(moves) > done:
+        _keep_replayed(setup, moves, game, who, what)
+    if movers is not None:
+        movers.extend(who)
+    if trace is not None:
+        trace.extend(what)
     return game
+
+
+# The last records replayed (a few, the longest kept), so that a record that goes on from one of
+# them (the page's next move, the coach's look at the same position, a review's next point)
+# replays only its new moves: in a game of thousands of moves every request replayed it from
+# the first (issue 41). Each is a copy; load hands out a clone of it.
+REPLAYED_KEPT = 4
+_replayed: list[dict[str, Any]] = []
+
+
+def _replayed_before(setup: tuple, moves: list[str]) -> dict[str, Any] | None:
+    """The longest kept replay of this setup whose moves begin ``moves`` (None: none does)."""
+    best = None
+    for kept in _replayed:
+        n = len(kept["moves"])
+        if kept["setup"] == setup and n <= len(moves) and (best is None or n > len(best["moves"])) \
+                and kept["moves"] == tuple(moves[:n]):
+            best = kept
+    return best
+
+
+def _keep_replayed(setup: tuple, moves: list[str], game: Game, movers: list[int], trace: list[dict[str, Any]]) -> None:
+    _replayed.insert(0, {"setup": setup, "moves": tuple(moves), "game": game.clone(), "movers": list(movers),
+                         "trace": list(trace)})
+    del _replayed[REPLAYED_KEPT:]

@@ -191,9 +191,18 @@ def _owner(moves: list[dict[str, Any]]) -> int | None:
 
 def _log(cls: type[Game], players: int, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The record in words, one entry per turn: its plies, whose turn it was and what happened."""
-    return [{"first": first, "last": last, "player": _owner(moves),
-             "text": cls.narrate([e for m in moves for e in m["events"]], players)}
+    return [{"first": first, "last": last, "player": _owner(moves), "text": _told(cls, players, first, moves)}
             for first, last, moves in _turns(trace)]
+
+
+def _told(cls: type[Game], players: int, first: int, moves: list[dict[str, Any]]) -> str:
+    """A turn in words, kept on its last move's trace entry: a replay kept by ``load`` hands the
+    same entries to the next request, whose log then narrates only the turns that changed (a
+    game of thousands of moves narrated every turn at every tap)."""
+    kept = moves[-1].get("told")
+    if kept is None or kept[0] != first:
+        kept = moves[-1]["told"] = (first, cls.narrate([e for m in moves for e in m["events"]], players))
+    return kept[1]
 
 
 def _marks(game: Game, trace: list[dict[str, Any]]) -> list[dict[str, Any]]:

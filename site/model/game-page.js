@@ -268,8 +268,12 @@ export function coachMarks(notes, state) {
     if (cls) marks.push({ kind: "ring", cell, cls });
   }
   // A note about cells rather than moves (a stack in danger, a home row reached): those cells, ringed as a warning.
+  const warned = new Set(); // a cell several notes name (a station in danger that a move also exposes) is ringed once
   for (const note of notes) {
-    for (const cell of note.cells || []) marks.push({ kind: "ring", cell, cls: "coach-warn" });
+    for (const cell of note.cells || []) {
+      if (!warned.has(cell)) marks.push({ kind: "ring", cell, cls: "coach-warn" });
+      warned.add(cell);
+    }
   }
   return marks;
 }

@@ -792,9 +792,17 @@ function renderLog(s, state, ui, seatNames, review) {
   const mover = (ply) => (ply > state.movers.length ? "" : state.movers[ply - 1] === CHANCE ? " (dice)"
     : ` (${seatNames[state.movers[ply - 1]]})`);
   const seen = new Map();
+  // Only the entries whose looks can have changed are patched: new ones, those between the last
+  // position shown and this one (future, current), all of them when the review changed. A game of
+  // thousands of moves is not walked chip by chip at every tap (issue 41).
+  const drawn = view.els.logDrawn;
+  const everyEntry = !drawn || drawn.review !== review;
+  const low = Math.min(drawn?.cursor ?? 0, s.cursor);
+  const high = Math.max(drawn?.cursor ?? 0, s.cursor);
   const items = state.log.map((entry) => {
     const key = `${entry.first}|${entry.last}|${entry.player}|${entry.text}|${Math.min(entry.last, state.movers.length)}`;
     let item = logItems.get(key);
+    const fresh = !item;
     if (!item) {
       const chips = [];
       for (let ply = entry.first; ply <= entry.last; ply++) {
@@ -807,6 +815,7 @@ function renderLog(s, state, ui, seatNames, review) {
         h("span", { class: "notation" }, chips));
     }
     seen.set(key, item);
+    if (!fresh && !everyEntry && (entry.last < low || entry.first > high)) return item;
     const future = entry.first > s.cursor;
     const current = entry.first <= s.cursor && s.cursor <= entry.last;
     item.classList.toggle("future", future);
@@ -828,6 +837,7 @@ function renderLog(s, state, ui, seatNames, review) {
     return item;
   });
   view.els.logItems = seen;
+  view.els.logDrawn = { cursor: s.cursor, review };
   if (items.length !== moves.children.length || items.some((item, i) => moves.children[i] !== item)) {
     moves.replaceChildren(...items);
   }

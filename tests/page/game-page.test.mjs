@@ -122,6 +122,9 @@ test("the coach's marks ring a winning cell green, a losing one red, none when e
   assert.deepEqual(coachMarks([{ kind: "lose", moves: position.legal.map((m) => m.move) }], position), []);
   assert.deepEqual(coachMarks([{ kind: "win", moves: position.legal.map((m) => m.move) }], position), [], "every move wins: no ring on every cell");
   assert.deepEqual(coachMarks([{ kind: "note", moves: [], cells: ["a1"] }], position), [{ kind: "ring", cell: "a1", cls: "coach-warn" }]);
+  // A cell two notes name (Not Nyout: a station in danger that a move also exposes) is ringed once.
+  assert.deepEqual(coachMarks([{ kind: "danger", moves: [], cells: ["a1"] }, { kind: "exposes", moves: [], cells: ["a1", "b2"] }], position),
+    [{ kind: "ring", cell: "a1", cls: "coach-warn" }, { kind: "ring", cell: "b2", cls: "coach-warn" }]);
   // A game's own kind rung as its `ring` says (Nimbus's round taken, a round handed over).
   assert.deepEqual(coachMarks([{ kind: "round", ring: "win", moves: [first.move] }], position), [{ kind: "ring", cell, cls: "coach-win" }]);
   assert.deepEqual(coachMarks([{ kind: "round-gift", ring: "gift", moves: [first.move] }], position), [{ kind: "ring", cell, cls: "coach-gift" }]);
