@@ -838,9 +838,13 @@ function renderLog(s, state, ui, seatNames, review) {
   });
   view.els.logItems = seen;
   view.els.logDrawn = { cursor: s.cursor, review };
-  if (items.length !== moves.children.length || items.some((item, i) => moves.children[i] !== item)) {
-    moves.replaceChildren(...items);
-  }
+  // Only the tail that differs is put in again (a move adds or changes the last entries; all
+  // of a long game's entries put in again cost a layout of thousands of them).
+  const shown = moves.children;
+  let same = 0;
+  while (same < items.length && same < shown.length && shown[same] === items[same]) same++;
+  while (shown.length > same) shown[shown.length - 1].remove();
+  if (same < items.length) moves.append(...items.slice(same));
   // Keep the current entry in sight, scrolling the log only (never the page).
   const current = moves.querySelector(".turn.current") || moves.lastElementChild;
   if (current) {
