@@ -130,3 +130,12 @@ def test_a_reviewed_blunder_comes_back_in_your_mistakes_until_it_sticks(phone, s
     # Nothing else due now: the panel says what is kept and when the next comes back.
     phone.tap("#puzzle-next")
     phone.wait_for_function("document.querySelector('#puzzle-task')?.textContent.startsWith('Nothing due now')")
+    # And so it says when the game card's button opens it with nothing due (it stayed on "Loading…").
+    phone.goto(server.url + "#/")
+    wait_ready(phone)
+    assert phone.inner_text('[data-mistakes="manalath"]') == "Mistakes"
+    phone.tap('[data-mistakes="manalath"]')
+    wait_ready(phone, "manalath")
+    phone.wait_for_function("document.querySelector('#puzzle-task')?.textContent.startsWith('Nothing due now')")
+    assert "the next comes back in 4 hours" in phone.inner_text("#puzzle-task")
+    phone.wait_for_selector('[data-cell="e5"]')

@@ -63,8 +63,16 @@ export async function enterMistakes(entry) {
   const next = kept.length ? Math.min(...kept.map((item) => item.due)) : null;
   actions.puzzleChanged({ game: entry.name, list, solved: [], index: 0, step: 0, outcome: null, practice: true,
     kept: kept.length, next: next === null ? null : whenWords(next, now) });
-  if (list.length) await show(0);
-  else actions.inputClosed();
+  if (list.length) {
+    await show(0);
+    return;
+  }
+  // Nothing due: the panel says what is kept and when it comes back, over the game's empty board
+  // (the page shows a board only with a position: without one it stayed on "Loading…").
+  const state = await engine.call("new", { game: entry.name, players: null, seed: 0, options: {} });
+  if (store.state.puzzle?.game !== entry.name) return; // left meanwhile
+  showExercise("puzzle", "Your mistakes", state, { puzzle: store.state.puzzle });
+  actions.inputClosed();
 }
 
 /** What a mistake asks: the move that went wrong, and to find a better one. */
