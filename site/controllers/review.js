@@ -7,6 +7,7 @@
 import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import { seatNamesOf } from "../games/index.js";
+import { fingerprint } from "../model/fingerprint.js";
 import { mistakeReason } from "../model/game-page.js";
 import { goTo } from "./moves.js";
 import { keepReviewed } from "./mistakes.js";
@@ -18,12 +19,7 @@ import { showMessage } from "../views/dom.js";
 /** A short fingerprint of a game (FNV-1a of its setup and moves): a kept review is of these moves. */
 export function movesKey(record) {
   const text = JSON.stringify([record.game, record.players, record.seed, record.options, record.moves]);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${record.moves.length}-${hash.toString(36)}`;
+  return `${record.moves.length}-${fingerprint(text)}`;
 }
 
 /** What a review keeps of a point: the mover, the chances, the better move, the mark and the drop. */

@@ -11,6 +11,7 @@
 //
 // Spaced repetition: an item is due at once when it is added; each right answer moves it
 // to the next interval, a wrong one starts it over (due again after the first).
+import { fingerprint } from "./fingerprint.js";
 
 /** Hours until an item comes back after 1, 2, 3... right answers in a row: 4 hours, 1 day,
  * 3 days, 1 week, 2 weeks, 1 month, 3 months, 6 months, then every 6 months. */
@@ -21,12 +22,7 @@ export const MAX_MISTAKES = 500; // the oldest learned ones go first beyond this
 /** The id of the position where `played` went wrong: its game, setup and moves, and the move. */
 export function mistakeId(record, played) {
   const text = JSON.stringify([record.game, record.players, record.seed, record.options, record.moves, played]);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${record.game}-${record.moves.length}-${hash.toString(36)}`;
+  return `${record.game}-${record.moves.length}-${fingerprint(text)}`;
 }
 
 const upTo = (record, ply) => ({ format: 1, game: record.game, players: record.players, seed: record.seed,
