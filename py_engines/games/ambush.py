@@ -400,16 +400,48 @@ class Ambush(Game):
 
     def _best_capture(self, q: int) -> int:
         """The most pips ``q`` (to move) can capture with one move, the order of captures chosen
-        as q likes."""
+        as q likes. Of the placements on a cell only the one that makes the stack strongest is
+        tried (a stronger end closes every sandwich a weaker one does); of the turns, each
+        coaster and direction once (what a turn captures does not depend on the pyramid paid)."""
         best, turned = 0, set()
+        strongest: dict[int, tuple[int, int]] = {}   # cell -> (its stack's strength, the size that makes it)
         for move in self.legal_moves():
             if move in PLACEMENTS:
-                best = max(best, self._placement_pips(*PLACEMENTS[move]))
+                cell, s = PLACEMENTS[move]
+                power = strength(self.stacks[cell] + (s + 1,))
+                if power > strongest.get(cell, (0, 0))[0]:
+                    strongest[cell] = (power, s)
                 continue
             k, d, _ = TURN_MOVES[move]
-            if (k, d) not in turned:   # what a turn captures does not depend on the pyramid paid
+            if (k, d) not in turned:
                 turned.add((k, d))
-                best = max(best, max(self._taken(events, q) for _, events in self._endings(move)))
+                best = max(best, self._turn_pips(k, d, q))
+        for cell, (_, s) in strongest.items():
+            best = max(best, self._placement_pips(cell, s))
+        return best
+
+    def _turn_pips(self, k: int, d: str, q: int) -> int:
+        """The most pips ``q`` (to move) captures by turning coaster ``k`` ``d``, the order of
+        captures chosen as q likes: the turn and its captures as ``_turn`` and ``_resolve`` make
+        them, tried on the board itself and put back."""
+        board = self.owner[:], self.stacks[:], self.power[:]
+        dest = TURN_MAPS[k, d]
+        for c in COASTER_CELLS[k]:
+            self._set(dest[c], board[0][c], board[1][c])
+        turned = self.owner[:], self.stacks[:], self.power[:]
+        mine, theirs = self._captures(q, k), self._captures(1 - q, k)
+        # Both orders where both capture: q would choose (the same board either way takes the same).
+        firsts = (q, 1 - q) if mine and theirs else (q if mine or not theirs else 1 - q,)
+        best = 0
+        for first in firsts:
+            self.owner[:], self.stacks[:], self.power[:] = turned
+            taken = self._captures(first, k)
+            if first != q:   # the other's captures first, then q's on the board as it then stands
+                for c in taken:
+                    self._set(c, self.owner[c], self.stacks[c][:-1])
+                taken = self._captures(q, k)
+            best = max(best, sum(self.stacks[c][-1] for c in taken))
+        self.owner[:], self.stacks[:], self.power[:] = board
         return best
 
     def _placement_exposure(self, cell: int, s: int) -> int:

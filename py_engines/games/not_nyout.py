@@ -169,6 +169,10 @@ def odds_words(p: Fraction) -> str:
     return f"about {percent} times in 100"
 
 
+class _OutOfBudget(Exception):
+    """A search for the largest attacker that ran past its budget of turn states."""
+
+
 COLOUR_NAMES = ("Red", "Blue", "Green", "White")
 _ORDINALS = ("first", "second", "third", "fourth")
 
@@ -628,13 +632,16 @@ class NotNyout(Game):
         said = {move for note in entries for move in note["moves"]}
         return notes + self._dangers() + self._exposures(said) + entries
 
-    def _worst_attacks(self, me: int, budget: int = 0) -> dict[int, tuple[int, int, bool]]:
+    def _worst_attacks(self, me: int, budget: int = 0, only: int | None = None) -> dict[int, tuple[int, int, bool]]:
         """Station of ``me`` -> (the largest group another player can attack it with next turn, as
         the board stands, that player, whether the size is exact): ``_attack_sizes`` per player,
-        within ``budget`` turn states each (the default: DANGER_BUDGET)."""
+        within ``budget`` turn states each (the default: DANGER_BUDGET). With ``only``, a station:
+        the players who cannot reach it at all (``_in_reach``, far cheaper) are not searched."""
         worst: dict[int, tuple[int, int, bool]] = {}
         for enemy in range(self.players):
             if enemy != me and self.horses[enemy]:
+                if only is not None and only not in self._in_reach(enemy):
+                    continue
                 sizes, exact = self._attack_sizes(enemy, budget or self.DANGER_BUDGET)
                 for station, size in sizes.items():
                     if self.at[station] and self.at[station][0][0] == me and size > worst.get(station, (0,))[0]:
@@ -707,7 +714,7 @@ class NotNyout(Game):
             after.play(move)
             if after.result is not None:
                 continue
-            attack = after._worst_attacks(me, self.EXPOSURE_BUDGET).get(dst)
+            attack = after._worst_attacks(me, self.EXPOSURE_BUDGET, only=dst).get(dst)
             if attack is None or after._survives(dst, attack[0]) >= was:
                 continue
             attacker, enemy, exact = attack
@@ -795,7 +802,19 @@ class NotNyout(Game):
         can_summon = bool(self.stable[enemy]) and self.home[enemy] is not None
         found: dict[int, int] = {}
         seen: set = set()
-        reach: dict[tuple[int, int], dict[int, bool]] = {}
+        ends: dict[int, tuple[list[int], list[int]]] = {}
+
+        def ends_from(src: int) -> tuple[list[int], list[int]]:
+            """Where a group on ``src`` ends with a die of any value: the stations it fights on,
+            and those it lands on (once each, in the order of the dice)."""
+            if src not in ends:
+                fights: dict[int, None] = {}
+                lands: dict[int, None] = {}
+                for roll in range(1, 5):
+                    for dst, fight in self._reach(src, roll, enemy).items():
+                        (fights if fight else lands)[dst] = None
+                ends[src] = (list(fights), list(lands))
+            return ends[src]
 
         def land(rest: tuple, dst: int, size: int, dice: int, summoned: bool) -> None:
             search(tuple(sorted(rest + ((dst, size),))), dice, summoned)
@@ -805,39 +824,42 @@ class NotNyout(Game):
                 search(tuple(sorted(others + ((dst, size + sum(here)),))), dice, summoned)
 
         def search(state: tuple, dice: int, summoned: bool) -> None:
-            if not dice or (state, dice, summoned) in seen or len(seen) > budget:
+            if (state, dice, summoned) in seen:
                 return
+            if len(seen) == budget:   # one state more than the budget: stop the whole search
+                raise _OutOfBudget
             seen.add((state, dice, summoned))
             for i, (src, size) in enumerate(state):
-                rest = state[:i] + state[i + 1:]
-                for roll in range(1, 5):
-                    if (src, roll) not in reach:
-                        reach[src, roll] = self._reach(src, roll, enemy)
-                    for dst, fights in reach[src, roll].items():
-                        if fights:
-                            found[dst] = max(found.get(dst, 0), size)
-                        else:
-                            land(rest, dst, size, dice - 1, summoned)
+                fights, lands = ends_from(src)
+                for dst in fights:
+                    found[dst] = max(found.get(dst, 0), size)
+                if dice > 1:   # after the turn's last die nothing moves
+                    rest = state[:i] + state[i + 1:]
+                    for dst in lands:
+                        land(rest, dst, size, dice - 1, summoned)
             if can_summon and not summoned:
                 for roll in range(1, 5):
                     dst = self._summon_target(enemy, roll)
                     if self.at[dst] and self.at[dst][0][0] != enemy:
                         found[dst] = max(found.get(dst, 0), 1)
-                    else:
+                    elif dice > 1:
                         land(state, dst, 1, dice - 1, True)
 
-        search(groups, max(1, len(groups)), False)
-        if len(seen) > budget:  # the sizes are not all known: each the most it could be
+        try:
+            search(groups, max(1, len(groups)), False)
+        except _OutOfBudget:  # the sizes are not all known: each the most it could be
             most = min(4, sum(k for _, k in groups) + can_summon)
-            return {station: most for station in self._in_reach(enemy, groups, can_summon)}, False
+            return {station: most for station in self._in_reach(enemy)}, False
         return found, True
 
-    def _in_reach(self, enemy: int, groups: tuple, can_summon: bool) -> set[int]:
+    def _in_reach(self, enemy: int) -> set[int]:
         """The stations held by others where a group of ``enemy`` (or a horse they summon) can
-        end a move next turn, each group on its own with every die of the turn."""
+        end a move next turn, each group on its own with every die of the turn (joining groups
+        makes one larger, never reaches further)."""
+        groups = [s for s, gs in enumerate(self.at) for owner, _ in gs if owner == enemy]
         dice = max(1, len(groups))
-        starts = [(src, dice) for src, _ in groups]
-        if can_summon:
+        starts = [(src, dice) for src in groups]
+        if self.stable[enemy] and self.home[enemy] is not None:
             for roll in range(1, 5):
                 starts.append((self._summon_target(enemy, roll), dice - 1))
         found: set[int] = set()
