@@ -294,6 +294,7 @@ function gameActions() {
     cancel: () => mode().cancel(),
     preview: actions.previewed,
     keep: actions.choiceKept,
+    closeNotice: actions.noticeClosed,
     pictureFailed: () => picture.leave({ discard: true }),
     lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
       step: lessonMode.goToStep },

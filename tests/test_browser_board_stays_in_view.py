@@ -1,5 +1,5 @@
-"""Nothing on the page moves the board (issue 27): a message floats over it, the
-note about an earlier position shown goes under it, a hint or a log entry keeps
+"""Nothing on the page moves the board (issue 27): a message floats over it, a word on a new game and the
+note about an earlier position shown go under it, a hint or a log entry keeps
 it in view, and a phone held sideways keeps whose turn it is (and the dice) in
 sight; no control overflows at any of the screens players use."""
 from __future__ import annotations
@@ -38,15 +38,22 @@ def test_a_message_and_the_earlier_position_note_leave_the_board_where_it_is(pho
     phone.tap("#undo")
     phone.wait_for_function("document.querySelector('#position-note').textContent.includes('Showing')")
     assert board_y(phone) == y
-    # A message from the page itself, over the board rather than above it.
+    # A word on the new game, under the board in the page's flow: the board stays, and the
+    # word covers none of the buttons below it.
     phone.tap("#redo")
     phone.tap("#new-game")
     phone.tap("dialog button.primary")
-    phone.wait_for_selector("#message:not([hidden])")
-    assert "New game started" in phone.inner_text("#message")
+    phone.wait_for_selector("#notice:not([hidden])")
+    assert "New game started" in phone.inner_text("#notice")
+    assert phone.is_hidden("#message")
     assert board_y(phone) == y
-    message = phone.locator("#message").bounding_box()
-    assert message["y"] + message["height"] <= 740 + 0.5
+    notice = phone.locator("#notice").bounding_box()
+    for button in phone.locator("#choices button:visible, .controls button:visible").all():
+        box = button.bounding_box()
+        if button.evaluate("(b) => !b.closest('#notice')"):
+            assert box["y"] >= notice["y"] + notice["height"] or box["y"] + box["height"] <= notice["y"], box
+    phone.tap("#notice .notice-close")
+    phone.wait_for_selector("#notice", state="hidden")
 
 
 def test_a_hint_and_a_log_entry_keep_the_board_in_view_on_a_phone(phone, server):

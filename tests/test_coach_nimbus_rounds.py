@@ -104,3 +104,30 @@ def test_the_coach_says_who_takes_the_round_and_what_the_rule_then_does():
         game.on_board, game.setup, game.turn = 2, False, 0
         [note] = [note for note in game.coach() if note["kind"] == "round"]
         assert note["ring"] == "win" and outcome in note["text"], note
+
+
+@pytest.mark.slow
+def test_a_hint_says_a_move_keeps_the_round_from_the_next_player_exactly_where_it_does():
+    """The hint's reason (Game.reason) where some moves hand the next player every pyramid left:
+    said of a move exactly when, tried through the engine, it ends the turn on a board the next
+    player cannot empty, or starts a turn after which no way through it leaves such a board."""
+    said = 0
+    for players, options in ((2, {"sets": 2, "random_setup": True}), (3, {"sets": 2, "round_end": "misere"})):
+        for game in small_boards(players, options, 8, seed=10 + players):
+            if any(note["kind"] in ("win", "lose") for note in game.coach()):
+                continue
+            legal = game.legal_moves()
+            handed = [move for move in legal if gifts(game, move)]
+            for move in legal:
+                reason = game.reason(move)
+                after = _after(game, move)
+                if not handed or move in handed or takes(game, move):
+                    expected = False
+                elif after.turn != game.turn:
+                    expected = not next_turn_can_empty(after)
+                else:
+                    ends = [_after(after, rest) for rest in after.legal_moves()]
+                    expected = bool(ends) and not any(_ends_round(end) or next_turn_can_empty(end) for end in ends)
+                assert (reason is not None) == expected, (game.to_json(), move, reason)
+                said += expected
+    assert said >= 4, said

@@ -164,7 +164,7 @@ def test_the_coach_names_exactly_the_moves_that_leave_a_group_where_it_can_be_at
             was = Fraction(1)
             if ended["type"] == "move":
                 src = INDEX[ended["from"]]
-                before = worst_attack(game, me, src, players)
+                before = attacked.get(src, 0)
                 if before:
                     was = 1 - fight_odds(before, tuple(k for _, k in game.at[src]))
             if holds < was:
@@ -177,3 +177,44 @@ def test_the_coach_names_exactly_the_moves_that_leave_a_group_where_it_can_be_at
             assert Fraction(*note["holds"]) == min(h for m, (st, h) in expected.items() if st == station), game.to_json()
         warned += bool(expected)
     assert warned >= 5, warned
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_hint_says_a_move_takes_a_group_out_of_danger_exactly_where_it_does(players):
+    """The hint's reason (Game.reason): said of a move exactly when the group it moves, with no
+    fight, can be attacked next turn where it stands, and after the move can be attacked by no one
+    where it ends, or holds better there (every enemy's every roll and way through their turn
+    played, before and after)."""
+    said = 0
+    for game in positions(players, 12, seed=30 + players):
+        me = game.to_move
+        attacked = {}   # station of mine -> the largest group another player can attack it with next turn
+        for enemy in range(players):
+            if enemy != me and game.horses[enemy]:
+                for station, size in attacks(game, enemy).items():
+                    if game.at[station] and game.at[station][0][0] == me:
+                        attacked[station] = max(attacked.get(station, 0), size)
+        for move in game.legal_moves():
+            reason = game.reason(move)
+            after = game.clone()
+            after.play(move)
+            ended = next((e for e in after.events if e["type"] == "move"), None)
+            expected = None
+            if (ended is not None and not after.combat and after.result is None
+                    and not any(e["type"] == "attack" for e in after.events)):
+                src, dst = INDEX[ended["from"]], INDEX[ended["to"]]
+                before = attacked.get(src, 0)
+                if before:
+                    was = 1 - fight_odds(before, tuple(k for _, k in game.at[src]))
+                    size = worst_attack(after, me, dst, players)
+                    if not size:
+                        expected = "out of every player's reach"
+                    elif 1 - fight_odds(size, tuple(k for _, k in after.at[dst])) > was:
+                        expected = "if attacked"
+            if expected is None:
+                assert reason is None, (game.to_json(), move, reason)
+            else:
+                assert reason is not None and expected in reason and ended["to"] in reason, (game.to_json(), move, reason)
+                said += 1
+    assert said >= 3, said

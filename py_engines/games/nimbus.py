@@ -387,6 +387,36 @@ class Nimbus(Game):
                 f"{self._round_outcome(nxt)}.")})
         return notes
 
+    def reason(self, move: str) -> str | None:
+        """Where some moves here let the next player take every pyramid left (the ``round-gift``
+        note) and this one does not, for certain (computed exactly, as that note is): a move
+        that ends the turn leaves them no such collect; one that starts it leaves none whatever
+        the rest of the turn. (A move that takes the round is the ``round`` note's.)"""
+        from ..ai.nimbus_endgame import board_of, can_empty, pyramids, turn_results
+        if self.setup or self.final is not None or pyramids(board_of(self)) > self.ROUND_COACH_LIMIT:
+            return None
+        after = self.clone()
+        after.play_unchecked(move)
+        if any(e["type"] == "round" for e in after.events):
+            return None
+        ends_turn = after.turn != self.turn
+        if ends_turn:
+            if can_empty(board_of(after)):
+                return None
+        else:
+            results, ends = turn_results(board_of(after), after.moved, after.collected)
+            if ends or not results or any(can_empty(board) for board in results):
+                return None
+        gifts = next((note["moves"] for note in self._round_notes() if note["kind"] == "round-gift"), [])
+        if not gifts:
+            return None
+        nxt = self.seat_names(self.players)[(self.turn + 1) % self.players]
+        legal = len(self.legal_moves())
+        others = "every other move here" if len(gifts) == legal - 1 else f"{len(gifts)} of the {legal} moves here"
+        if ends_turn:
+            return f"It leaves {nxt} no collect that takes every pyramid left next turn ({others} would)."
+        return f"Whatever the rest of this turn, {nxt} cannot take every pyramid left next turn ({others} would let them)."
+
     def _round_outcome(self, taker: int) -> str:
         """What the round's rule does when ``taker`` takes the last pyramid, in words."""
         names = self.seat_names(self.players)

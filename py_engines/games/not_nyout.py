@@ -632,6 +632,40 @@ class NotNyout(Game):
         said = {move for note in entries for move in note["moves"]}
         return notes + self._dangers() + self._exposures(said) + entries
 
+    def reason(self, move: str) -> str | None:
+        """Where the move takes a group out of danger (certain, computed as the ``danger`` and
+        ``exposes`` notes are): the group it moves, with no fight, stands where another player
+        can attack it next turn, and after the move stands where none can, or where it holds
+        better if attacked. (A fight's odds are the coach's ``fight`` note, which the page says.)"""
+        me = self.to_move
+        if me is None or me == CHANCE or not self.order or self.rolls is None or self.home[me] is None:
+            return None
+        action = next((a for a in self._actions() if a[0] == "move" and format_move(a) == move), None)
+        if action is None:
+            return None
+        _, k, src, dst, _, _ = action
+        if self._owner(dst) not in (None, me):
+            return None
+        danger = self._worst_attacks(me).get(src)
+        if danger is None:
+            return None
+        size, enemy, exact = danger
+        was = self._survives(src, size)
+        after = self.clone()
+        after.play(move)
+        if after.result is not None:
+            return None
+        group = _group_words(k or self._sizes_at(src, me)[0], "")
+        held = f"{COLOUR_NAMES[enemy]} can attack it next turn and it would hold {'at least ' if not exact else ''}{odds_words(was)}"
+        attack = after._worst_attacks(me, self.EXPOSURE_BUDGET, only=dst).get(dst)
+        if attack is None:
+            return f"It takes your {group} from {NAMES[src]}, where {held}, to {NAMES[dst]}, out of every player's reach."
+        holds = after._survives(dst, attack[0])
+        if holds > was and exact:
+            return (f"It takes your {group} from {NAMES[src]}, where {held}, to {NAMES[dst]}, where it holds "
+                    f"{'at least ' if not attack[2] else ''}{odds_words(holds)} if attacked.")
+        return None
+
     def _worst_attacks(self, me: int, budget: int = 0, only: int | None = None) -> dict[int, tuple[int, int, bool]]:
         """Station of ``me`` -> (the largest group another player can attack it with next turn, as
         the board stands, that player, whether the size is exact): ``_attack_sizes`` per player,

@@ -10,7 +10,7 @@ import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import * as hooks from "../views/hooks.js";
 import { play, roll } from "./moves.js";
-import { HINT_LEVEL, hintCertainty, needsHardLevel } from "../model/game-page.js";
+import { HINT_LEVEL, hintCertainty, needsHardLevel, turnReason } from "../model/game-page.js";
 import { computerToMove, seatsOf } from "../model/seats.js";
 import * as actions from "../state/actions.js";
 import { showsGame, store } from "../state/store.js";
@@ -190,7 +190,8 @@ export async function showHint() {
       if (!current()) return;
       parts.push(`${more.text.replace(/\.$/, "")} (${next.move})`);
       rest = { ...rest, moves: [...rest.moves, next.move] };
-      told = { ...told, to_move: more.to_move };
+      // Each part's reason said (Nimbus's is often the turn's second half: the collect that leaves no sweep).
+      told = { ...told, to_move: more.to_move, reason: turnReason([told.reason, more.reason]) };
     }
   } catch {
     // the turn's first part alone, then

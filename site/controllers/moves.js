@@ -200,5 +200,5 @@ export async function startFresh(note, setup = null) {
     adopt(session, fresh.state);
     return true;
   });
-  if (done && note) showMessage(note, { error: false });
+  if (done && note) actions.noticeShown(note); // under the board, in the page's flow: it covers nothing
 }

@@ -97,6 +97,8 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
     status,
     over: state.is_over,
     note,
+    // The word on the game just started: until a move each has been played since (then the game speaks for itself).
+    notice: page.notice && s.cursor >= page.notice.ply && s.cursor - page.notice.ply < 2 && !state.is_over ? page.notice.text : "",
     line,
     coach: {
       hidden: state.is_over || picture || Boolean(computerTurn) || !(coachChosen || againstComputer),
@@ -171,6 +173,11 @@ export function hintCertainty(notes, state, move, proof, reason = null) {
   }
   if (gifts.has(move)) return " It hands the other side a win, but the computer finds every other move worse.";
   return hintReason(notes, move) || (reason ? ` ${reason}` : "");
+}
+
+/** The reasons the engine gave for a turn's parts (`explain`'s `reason`), each said once, in turn: null for none. */
+export function turnReason(reasons) {
+  return reasons.filter((reason, i) => reason && reasons.indexOf(reason) === i).join(" ") || null;
 }
 
 /**

@@ -18,7 +18,7 @@ export const homeShown = (page) => update({ page });
 
 /** A game's page is being opened; `clear`: the last game's position goes at once. */
 export const gameOpening = (entry, { clear = false } = {}) =>
-  update({ page: { kind: "game", entry, loading: true }, ...(clear ? { session: null, position: null } : {}) });
+  update({ page: { kind: "game", entry, loading: true }, notice: null, ...(clear ? { session: null, position: null } : {}) });
 
 /** The game's page is open (its position is in the store). */
 export const gameOpened = (entry) => update({ page: { kind: "game", entry, loading: false } });
@@ -27,7 +27,7 @@ export const gameOpened = (entry) => update({ page: { kind: "game", entry, loadi
 export const boardArrived = (name, board) => update({ layout: { name, ...board } });
 
 /** Back to plain play, with no game on screen (a lesson or the puzzles left, or a route changed). */
-export const exerciseLeft = () => update({ mode: "play", lesson: null, puzzle: null, session: null, position: null });
+export const exerciseLeft = () => update({ mode: "play", lesson: null, puzzle: null, session: null, position: null, notice: null });
 
 /** The game held in memory is let go (its save was replaced): the next visit to its page reads it again. */
 export const gameForgotten = () => update({ session: null, position: null });
@@ -45,6 +45,12 @@ export const installOffered = (event) => update({ install: event });
 export const positionShown = (session, position, more = {}) =>
   update({ session, position, input: new MoveInput(position.legal), hint: null, preview: null, refusal: null, kept: null,
     ...more });
+
+/** A word on the game just started (a first game, a new one): said under the board, from the move shown now. */
+export const noticeShown = (text) => update({ notice: { text, ply: store.state.session?.cursor ?? 0 } });
+
+/** The word on the game just started is closed. */
+export const noticeClosed = () => update({ notice: null });
 
 /** The session on screen changed but not its position (seats, a link's state, a name). */
 export const sessionChanged = (session) => update({ session });

@@ -29,6 +29,8 @@ export const initialState = () => ({
                         // set by the player, dropped with any other position than the next move of the same bring-in
   coaching: null,       // the coach's notes for the position shown (coach.js): [{kind, moves, text?, once?}]
   coachHeard: null,     // {id, at: {text: move count}}: where each note marked `once` was first said in the game shown
+  notice: null,         // {text, ply}: a word on the game just started (a first game, a new one), shown in the page's
+                        // flow under the board until closed or until a move each has been played since (game-page.js)
   coachChoice: null,    // the player's choice for the coach: true, false, or null (on against the computer)
   review: null,         // the review of the game on screen (review.js): {key (its moves' fingerprint), total (points),
                         // points: [{player, chances, best, bestText, mark, drop}] filled in order, running}

@@ -35,6 +35,7 @@ function buildGameView(entry, actions) {
     announce: h("p", { id: "announce", class: "visually-hidden", "aria-live": "polite" }),
     recent: h("ol", { id: "recent", class: "recent", "aria-label": "The last turns" }),
     note: h("p", { id: "position-note", class: "position-note" }),
+    notice: h("p", { id: "notice", class: "notice", role: "status", hidden: true }),
     players: h("ul", { class: "players", "aria-label": "Players" }),
     board: h("div", { class: "board-area" }, h("p", { class: "board-placeholder" }, "Setting up the board…")),
     hint: h("p", { id: "hint", class: "hint" }),
@@ -61,7 +62,10 @@ function buildGameView(entry, actions) {
   els.coach = h("div", { id: "coach", class: "coach", role: "status" }, els.coachToggle, els.coachText);
   // Under the board (on a phone held upright): nothing said here moves the board. The line of
   // what to do (and why a tap was refused) comes first, then its buttons.
-  els.choices = h("div", { id: "choices", class: "choice-area" }, els.note, els.hint, els.thinking, els.choiceButtons);
+  els.noticeText = h("span", { class: "notice-text" });
+  els.notice.append(els.noticeText, h("button", { type: "button", class: "icon-button notice-close", "aria-label": "Close this note",
+    onclick: actions.closeNotice }, "✕"));
+  els.choices = h("div", { id: "choices", class: "choice-area" }, els.notice, els.note, els.hint, els.thinking, els.choiceButtons);
   els.panel = h("div", { id: "game-panel", class: "game-panel" });
   els.lesson = h("section", { id: "lesson", class: "lesson", "aria-label": "Lesson", hidden: true });
   els.review = h("section", { id: "review", class: "review", "aria-labelledby": "review-title", hidden: true });
@@ -571,6 +575,8 @@ function renderGame(page) {
   h("span", { class: "player-name" }, p.name), h("span", { class: "player-detail" }, p.detail))));
 
   els.note.textContent = model.note;
+  els.notice.hidden = !model.notice;
+  if (els.noticeText.textContent !== model.notice) els.noticeText.textContent = model.notice;
   els.hint.textContent = model.line;
   els.coach.hidden = model.coach.hidden;
   els.coachToggle.setAttribute("aria-pressed", String(model.coach.on));

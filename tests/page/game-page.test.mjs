@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, mistakeReason, needsHardLevel, pictureHint, seatSummary, unrepeated } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, mistakeReason, needsHardLevel, pictureHint, seatSummary, turnReason, unrepeated } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -301,4 +301,22 @@ test("a marked move's reason comes from the coach's notes on the position before
   assert.equal(mistakeReason([{ kind: "round-gift", moves: ["r:d3"] }], "r:d3"),
     "It let the next player take every pyramid left, and the round.");
   assert.equal(mistakeReason([{ kind: "lose", moves: ["a1w"] }], "f5w"), "");
+});
+
+test("a turn's reasons are each said once, in the order of its parts", () => {
+  assert.equal(turnReason([null, null]), null);
+  assert.equal(turnReason([null, "It leaves Player 2 no collect."]), "It leaves Player 2 no collect.");
+  assert.equal(turnReason(["A.", "B.", "A."]), "A. B.");
+  assert.equal(turnReason([turnReason(["A.", null]), "B."]), "A. B.");
+});
+
+test("a word on the game just started stays under the board until a move each has been played since", () => {
+  const position = POSITIONS["manalath/2/under_way"];
+  const at = position.record.moves.length;
+  const notice = { text: "Your first game of Manalath: you move first, against the computer (easy).", ply: at };
+  assert.equal(modelOf(pageOf(position, {}, { notice })).notice, notice.text);
+  assert.equal(modelOf(pageOf(position, {}, { notice: { ...notice, ply: at - 1 } })).notice, notice.text); // the player moved
+  assert.equal(modelOf(pageOf(position, {}, { notice: { ...notice, ply: at - 2 } })).notice, ""); // and the other answered
+  assert.equal(modelOf(pageOf(position, {}, { notice: { ...notice, ply: at + 1 } })).notice, ""); // undone past it
+  assert.equal(modelOf(pageOf(position, {}, { notice: null })).notice, "");
 });
