@@ -24,6 +24,8 @@ const here = (path) => new URL(path, import.meta.url).href;
 // and six for it, build.py's LIBRARY_WHEELS) is unpacked beside it the same way.
 const installWith = new URL(import.meta.url).searchParams.get("install") || "unpack";
 
+// The standard library the engine and the runtime need, not Pyodide's whole (the build trims it: tools/stdlib.py).
+const STDLIB = here("./pyodide/python_stdlib.engine.zip");
 const progress = (fraction, label) => postMessage({ type: "progress", fraction, label });
 let trustSnapshot = true; // false once a runtime failed in this worker: its replacement boots afresh
 
@@ -41,7 +43,7 @@ async function boot() {
   let restored = false;
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), _loadSnapshot: snapshot });
+      const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), stdLibURL: STDLIB, _loadSnapshot: snapshot });
       await unpackWheels(pyodide); // the engine's files, for what it imports later
       bridge = pyodide.pyimport("py_engines.bridge");
       if (!JSON.parse(bridge.handle('{"op": "games"}')).ok) throw new Error("the restored engine does not answer");
@@ -53,7 +55,7 @@ async function boot() {
   }
   if (!bridge) {
     const keep = trustSnapshot && canKeepSnapshot();
-    const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), _makeSnapshot: keep });
+    const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), stdLibURL: STDLIB, _makeSnapshot: keep });
     progress(0.85, "Loading the game rules");
     await unpackWheels(pyodide);
     bridge = pyodide.pyimport("py_engines.bridge");
@@ -65,7 +67,7 @@ async function boot() {
 }
 
 async function bootWithMicropip(started) {
-  const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
+  const pyodide = await loadPyodide({ indexURL: here("./pyodide/") }); // micropip needs the whole standard library
   progress(0.85, "Loading the game rules");
   // micropip as pinned by build.py (the lock file names another build of it, so unpack ours).
   pyodide.unpackArchive(await (await fetch(here(BUILD.micropipWheel)).then(checked)).arrayBuffer(), "wheel");

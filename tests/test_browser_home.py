@@ -94,6 +94,16 @@ def test_a_game_against_the_computer_says_when_it_is_your_turn(phone, server):
     wait_ready(phone)
     card = phone.locator('.resume-card[data-resume="manalath"]')
     assert "Your turn" in card.inner_text() and "Against the computer (easy)" in card.inner_text()
+    # Left looking at an earlier move, the card says so, and not that it is the player's turn:
+    # the game goes on from its last move.
+    card.tap()
+    wait_ready(phone)
+    phone.tap("#undo")
+    phone.wait_for_function("document.querySelector('#position-note').textContent.includes('Showing')")
+    phone.goto(server.url + "#/")
+    wait_ready(phone)
+    phone.wait_for_function("document.querySelector('.resume-card .resume-status').textContent.includes('of 2 shown')")
+    assert "Your turn" not in card.inner_text()
 
 
 def test_a_first_game_asks_how_to_play_before_the_first_move(newcomer, server):

@@ -13,7 +13,9 @@ const site = process.argv[2];
 const info = readFileSync(`${site}/build-info.js`, "utf8");
 const BUILD = JSON.parse(info.slice(info.indexOf("= ") + 2).trim().replace(/;$/, ""));
 const { loadPyodide } = await import(pathToFileURL(`${site}/pyodide/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${site}/pyodide/`, stdout: () => {}, stderr: (line) => console.error(line) });
+// The standard library the page's worker loads (the build's trimmed one: tools/stdlib.py).
+const pyodide = await loadPyodide({ indexURL: `${site}/pyodide/`, stdLibURL: `${site}/pyodide/python_stdlib.engine.zip`,
+  stdout: () => {}, stderr: (line) => console.error(line) });
 for (const wheel of [BUILD.engineWheel, ...BUILD.libraryWheels]) {
   pyodide.unpackArchive(new Uint8Array(readFileSync(`${site}/${wheel}`)), "wheel");
 }

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import pins
+from . import pins, stdlib
 from .engine_wheel import build_engine_wheel
 from .fetch import fetch_library_wheels, fetch_micropip, fetch_pyodide, fetch_qrcode, say
 
@@ -90,7 +90,7 @@ def build_name() -> str:
     """The name of the build the sources make now: the site's, the engine's, the tools'
     that write the boards and the catalog, and the project's pins."""
     engine_sources = sorted((ROOT / "py_engines").rglob("*.py"))
-    tool_sources = sorted((ROOT / "tools").rglob("*.py"))
+    tool_sources = sorted((ROOT / "tools").rglob("*.py")) + [stdlib.KEEP_FILE]
     return source_digest(site_sources() + engine_sources + tool_sources + [ROOT / "pyproject.toml"])
 
 
@@ -135,6 +135,8 @@ def build(quiet: bool = False) -> Path:
     for name in pins.PYODIDE_FILES:
         (staging / "pyodide").mkdir(exist_ok=True)
         shutil.copy2(pyodide / name, staging / "pyodide" / name)
+    # The standard library the page loads: what the runtime and the engine need (tools/stdlib.py).
+    stdlib.write_trimmed(staging / "pyodide" / stdlib.STOCK, staging / "pyodide" / stdlib.TRIMMED)
     (staging / "vendor").mkdir()
     shutil.copy2(qrcode, staging / "vendor" / "qrcode.mjs")
     (staging / "vendor" / "qrcode-LICENSE.txt").write_text(pins.QRCODE_LICENCE)
@@ -153,8 +155,9 @@ def build(quiet: bool = False) -> Path:
     (staging / "build-info.js").write_text(
         "// Written by the build (tools/site.py): what this build contains.\n"
         f"export const BUILD = {json.dumps(info, indent=2)};\n")
+    # Every file but the stock standard library, which only a benchmark's comparison loads (tools/stdlib.py).
     precache = sorted("./" + p.relative_to(staging).as_posix() for p in staging.rglob("*")
-                      if p.is_file() and p.name != "sw.js")
+                      if p.is_file() and p.name not in ("sw.js", stdlib.STOCK))
     precache = ["./"] + [p for p in precache if p != "./index.html"] + ["./index.html"]
     sw = staging / "sw.js"
     text = sw.read_text()

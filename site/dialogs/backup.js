@@ -30,7 +30,7 @@ export function backUp() {
     const name = `little-board-games-backup-${day}.json`;
     h("a", { href: url, download: name }).click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    status.textContent = `Downloaded ${name}. On the other device, open this site and choose Restore on its home page.`;
+    status.textContent = `Downloaded ${name}. On the other device, open this site and choose Restore a backup on its home page.`;
   };
   openDialog({
     id: "backup-dialog",

@@ -93,6 +93,7 @@ export function backupWords(backup) {
   const count = (lists) => Object.values(lists).reduce((sum, list) => sum + list.length, 0);
   const parts = [plural(backup.saves.length, "saved game"), `${plural(count(backup.lessons), "lesson step")} done`,
     `${plural(count(backup.puzzles), "puzzle")} solved`];
+  if (backup.mistakes?.length) parts.push(`${plural(backup.mistakes.length, "mistake")} kept to try again`);
   return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 

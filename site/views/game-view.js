@@ -203,9 +203,9 @@ function drawReview(page) {
   const state = page.position;
   const playing = page.mode === "play" && showsGame(page) && s.record.moves.length > 0;
   const review = playing ? page.review : null;
-  els.reviewButton.hidden = !playing || Boolean(review);
-  els.reviewButton.disabled = page.engine !== "ready" || page.busy > 0;
   const offer = playing && !review && state.is_over;
+  els.reviewButton.hidden = !playing || Boolean(review) || offer; // at the game's end the panel's own button offers it
+  els.reviewButton.disabled = page.engine !== "ready" || page.busy > 0;
   els.review.hidden = !review && !offer;
   const key = JSON.stringify([review?.key, review?.points.length, review?.running, offer, s?.cursor, page.busy > 0]);
   if (els.review.hidden || els.reviewKey === key) return;

@@ -35,13 +35,16 @@ function resumeCard({ session, state }) {
   const game = GAMES.find((g) => g.name === session.game);
   const seats = seatsOf(session, state.players);
   const against = mixedSeats(seats);
-  const yourTurn = against && seats[state.to_move] === "human";
-  const status = h("span", { class: "resume-status" }, `Move ${session.cursor}`);
+  // Left at an earlier move (looking back, a review): the game goes on from its last move, not from the one shown.
+  const behind = session.cursor < session.record.moves.length;
+  const yourTurn = against && !behind && seats[state.to_move] === "human";
+  const shown = behind ? ` (move ${session.cursor} of ${session.record.moves.length} shown)` : "";
+  const status = h("span", { class: "resume-status" }, `Move ${session.cursor}${shown}`);
   const who = against ? `Against the computer (${seats.find((seat) => seat !== "human")})`
     : seats.every((seat) => seat === "human") ? "Pass and play" : "The computer against itself";
   const slot = h("span", { class: "thumb", "aria-hidden": "true" });
   fill(slot, game, state, (ui) => {
-    status.textContent = ui.status(state);
+    status.textContent = `${ui.status(state)}${shown}`;
   });
   return h("li", {}, h("a", { class: "resume-card", href: `#/${game.name}`, "data-resume": game.name },
     slot,

@@ -107,5 +107,6 @@ test("an unreadable entry here is never overwritten by a restore", () => {
 });
 
 test("what a backup holds, in words", () => {
-  assert.equal(backupWords(read(V1).backup), "3 saved games, 3 lesson steps done and 1 puzzle solved");
+  assert.equal(backupWords(read(V1).backup), "3 saved games, 3 lesson steps done, 1 puzzle solved and 1 mistake kept to try again");
+  assert.equal(backupWords({ ...read(V1).backup, mistakes: [] }), "3 saved games, 3 lesson steps done and 1 puzzle solved");
 });
