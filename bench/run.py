@@ -109,6 +109,8 @@ def play_two_moves(context, url: str) -> None:
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready]", timeout=120_000)
+    if page.locator("#how-to").is_visible():   # a first game asks how to play: two people on this device
+        page.click('#how-to [data-opponent="human"]')
     for cell, colour, count in (("e5", "w", 1), ("d4", "b", 2)):
         page.click(f'[data-cell="{cell}"]')
         page.click(f'[data-choice="{colour}"]')
@@ -391,6 +393,8 @@ def main() -> int:
     parser.add_argument("--games", help="comma-separated games to measure (default: every game)")
     parser.add_argument("--no-boot", action="store_true", help="skip the page boot figures")
     parser.add_argument("--boot-only", action="store_true", help="only the page boot figures (not the worker's)")
+    parser.add_argument("--link", action="store_true",
+                        help="the boot figures through a phone's link: 10 Mbit/s, 40 ms a request, gzip (bench/server.py)")
     parser.add_argument("--against", type=Path, help="another built site (e.g. main's dist/site) to boot in the same runs")
     args = parser.parse_args()
     if args.quick:
@@ -403,6 +407,8 @@ def main() -> int:
     turn_starts = turn_bench.turn_starts_of(games, 3 if args.quick else 8)  # the computer turns timed, page and CPython
 
     from playwright.sync_api import sync_playwright
+    if args.link:
+        BenchHandler.link = (10e6, 0.040)   # the floor's and the app's servers alike (FloorHandler is one)
     httpd, base = serve(FloorHandler)
     report: dict = {"runs": args.runs, "machine": f"{os.cpu_count()} cores"}
     with sync_playwright() as p:

@@ -5,9 +5,11 @@ page with an engine worker of its own.
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import sys
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,18 +25,40 @@ class BenchHandler(tools_server.SiteHandler):
     a service worker decides what is fresh), plus bench/ at /bench/; counts the
     bytes of the bodies it sends."""
 
+    # A phone's link (run.py --link): (bits per second, seconds of latency per request), the
+    # bodies timed and counted as gzip would send them (as common static hosts serve them), the
+    # bits of every connection sharing the one link. None: as fast as the machine serves.
+    link: tuple[float, float] | None = None
+    ratios: dict[str, float] = {}
+
     def translate_path(self, path: str) -> str:
         if path.startswith("/bench/"):
             return str(ROOT / "bench" / path[len("/bench/"):].split("?")[0])
         return super().translate_path(path)
 
+    def do_GET(self) -> None:
+        if self.link:
+            time.sleep(self.link[1])
+        super().do_GET()
+
     def copyfile(self, source, outputfile) -> None:
-        sent = 0
+        ratio = self.wire_ratio(source.name) if self.link else 1.0
+        sent = 0.0
         while chunk := source.read(1 << 16):
+            if self.link:
+                self.server.take_link(len(chunk) * ratio * 8 / self.link[0])
             outputfile.write(chunk)
-            sent += len(chunk)
+            sent += len(chunk) * ratio
         with self.server.lock:
-            self.server.sent += sent
+            self.server.sent += round(sent)
+
+    @classmethod
+    def wire_ratio(cls, path: str) -> float:
+        """What gzip makes of the file's bytes (at most all of them)."""
+        if path not in cls.ratios:
+            data = Path(path).read_bytes()
+            cls.ratios[path] = min(1.0, len(gzip.compress(data, 6)) / max(1, len(data)))
+        return cls.ratios[path]
 
 
 class FloorHandler(BenchHandler):
@@ -51,6 +75,16 @@ def serve(handler, folder: Path = site_build.SITE_OUT) -> tuple[http.server.Thre
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     httpd.lock = threading.Lock()
     httpd.sent = 0
+    httpd.free_at = 0.0
+
+    def take_link(seconds: float) -> None:
+        """Wait while the link carries ``seconds`` worth of bits, after what it carries already."""
+        with httpd.lock:
+            start = max(time.monotonic(), httpd.free_at)
+            httpd.free_at = start + seconds
+        time.sleep(max(0.0, httpd.free_at - time.monotonic()))
+
+    httpd.take_link = take_link
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 

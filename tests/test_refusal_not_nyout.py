@@ -143,6 +143,11 @@ CASES = [
      cells("S", "C"),
      "Your horse on S cannot reach C: a 3 ends on S3 or s2, stopping on s2 to fight Blue's horse, "
      "since passing an enemy takes an extra step."),
+    # The enemy aimed at lies on the way: the die goes past it (a newcomer expected a 3 to fight on W).
+    (lambda: position({"N4": [(RED, 2)], "W": [(BLUE, 1)]}, rolls=(3,), homes=("S", "N"), stable=(2, 3)),
+     cells("N4", "W"),
+     "Your pair on N4 cannot reach W: a 3 ends on W1, going past Blue's horse on W: a die fights an enemy "
+     "only when it ends exactly there (a 1 would), and passing one takes an extra step."),
     # Each die left, where it ends.
     (lambda: position({"S3": [(RED, 1)]}, rolls=(4, 2), homes=("S", "N"), stable=(3, 4)),
      cells("S3", "S1"),

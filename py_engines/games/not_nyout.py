@@ -1319,6 +1319,14 @@ class NotNyout(Game):
         way = next((path for path in PATHS[src][roll] if path[-1] == dst), None)
         me = self.current
         enemy = next((s for s in (way or ())[:-1] if self._owner(s) not in (None, me)), None)
+        target = self._owner(dst)
+        if way is None and target not in (None, me) and any(dst in path[:-1] for path in PATHS[src][roll]):
+            # The enemy aimed at lies on the way: the die carries the group past it (a newcomer's surprise).
+            held = f"{COLOUR_NAMES[target]}'s {_groups_words([k for _, k in self.at[dst]])}"
+            lands = [r for r in range(1, 5) if self._reach(src, r, me).get(dst)]
+            exactly = f" (a {lands[0]} would)" if lands else ""
+            return (f"{said}, going past {held} on {NAMES[dst]}: a die fights an enemy only when it ends "
+                    f"exactly there{exactly}, and passing one takes an extra step")
         if enemy is None:
             return said
         held = f"{COLOUR_NAMES[self._owner(enemy)]}'s {_groups_words([k for _, k in self.at[enemy]])}"

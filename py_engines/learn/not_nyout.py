@@ -354,7 +354,9 @@ LESSON = [
     ),
     Step(
         key="home", title="Choose a home",
-        task="Your first turn: you rolled a 2. Choose a home whose horse enters out of reach of Green's horse.",
+        task="Another game of three, a turn on: here you took the second slot and Green the first, and Green's "
+             "first horse came in on E3. Your first turn: you rolled a 2. Choose a home whose horse enters out of "
+             "reach of Green's horse.",
         hint="Tap a free cardinal: S, N or W. Your horse enters two stations counterclockwise from it. Green's "
              "horse on E3 reaches E4, N, N1 or N2 with a 1 to 4.",
         done=_home_done, missed=_home_missed,
