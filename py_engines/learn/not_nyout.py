@@ -146,7 +146,8 @@ def _attack_done(start, move, after):
     attack = _attack(after)
     return (f"A fight: your horse rolls a d4 and adds 2, the attacker's bonus; Blue's horse rolls a d4, and a tie "
             f"goes to the defender. The loser of a round loses a horse, so this one round decides: you win it "
-            f"{odds_words(_odds(attack))}. Had you waited, Blue could attack you with the same bonus.")
+            f"{odds_words(_odds(attack))}. Had you waited, Blue could attack you with the same bonus. A group that "
+            f"wins may go on with another die and attack again; a horse summoned onto an enemy attacks it too.")
 
 
 def _attack_missed(start, move, after):
@@ -231,7 +232,8 @@ def _home_missed(start, move, after):
 def _last_horse_done(start, move, after):
     return (f"Your pair attacks Blue's last horse and wins {odds_words(_odds(_attack(after)))}. If it does, Blue "
             "has no horse left, on the track or in the stable: Blue is out, and you, the last player with "
-            "horses, win. With three or four players, the game goes on until one is left.")
+            "horses, win, at once, whatever dice are left. With three or four players, the game goes on until "
+            "one is left.")
 
 
 _BLUES_HORSE = "S1"
@@ -295,7 +297,8 @@ LESSON = [
     ),
     Step(
         key="short-way", title="The short way", chapter="The track",
-        task="Take your horse on E into the cross with the 4 and through the centre C.",
+        task="Take your horse on E into the cross with the 4 and through the centre C: it comes out on n2, w2 "
+             "or s2, any of them.",
         hint="Only a group that starts its move on a cardinal (S, E, N or W, where the cross meets the ring) may "
              "turn inward: tap E, then n2, w2 or s2, four steps on through e1, e2 and C.",
         done="Through C the far side of the track is a few steps away instead of a trip round the ring. At C a "
