@@ -164,7 +164,7 @@ def test_the_coach_names_exactly_the_moves_that_leave_a_group_where_it_can_be_at
             was = Fraction(1)
             if ended["type"] == "move":
                 src = INDEX[ended["from"]]
-                before = attacked.get(src, 0)
+                before = worst_attack(game, me, src, players)
                 if before:
                     was = 1 - fight_odds(before, tuple(k for _, k in game.at[src]))
             if holds < was:
