@@ -425,9 +425,7 @@ class Ambush(Game):
         captures chosen as q likes: the turn and its captures as ``_turn`` and ``_resolve`` make
         them, tried on the board itself and put back."""
         board = self.owner[:], self.stacks[:], self.power[:]
-        dest = TURN_MAPS[k, d]
-        for c in COASTER_CELLS[k]:
-            self._set(dest[c], board[0][c], board[1][c])
+        self._rotate(k, d)
         turned = self.owner[:], self.stacks[:], self.power[:]
         mine, theirs = self._captures(q, k), self._captures(1 - q, k)
         # Both orders where both capture: q would choose (the same board either way takes the same).
@@ -794,9 +792,7 @@ class Ambush(Game):
         p = self.turn
         self.spent[p].append(self._take(s))
         dest = TURN_MAPS[k, d]
-        owner, stacks = self.owner[:], self.stacks[:]
-        for c in COASTER_CELLS[k]:
-            self._set(dest[c], owner[c], stacks[c])
+        stacks = self._rotate(k, d)
         self.history.append(f"{k}{d}-{SIZES[s]}")
         self.events = [{"type": "rotate", "player": p, "coaster": k, "direction": d, "paid": SIZES[s],
                         "moves": [[NAMES[c], NAMES[dest[c]]] for c in COASTER_CELLS[k] if stacks[c]]}]
@@ -809,6 +805,14 @@ class Ambush(Game):
             return
         self._resolve(k, p if mine or not theirs else 1 - p)
         self._end_turn(k)
+
+    def _rotate(self, k: int, d: str) -> list[tuple[int, ...]]:
+        """Turn coaster ``k`` ``d``, what stands on it going with it; the stacks as they stood before."""
+        dest = TURN_MAPS[k, d]
+        owner, stacks = self.owner[:], self.stacks[:]
+        for c in COASTER_CELLS[k]:
+            self._set(dest[c], owner[c], stacks[c])
+        return stacks
 
     def _resolve(self, k: int, first: int) -> None:
         """The captures after coaster ``k`` turned, in two steps: ``first``'s sandwiches

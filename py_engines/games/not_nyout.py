@@ -646,7 +646,7 @@ class NotNyout(Game):
         _, k, src, dst, _, _ = action
         if self._owner(dst) not in (None, me):
             return None
-        danger = self._worst_attacks(me).get(src)
+        danger = self._worst_attacks(me, only=src).get(src)
         if danger is None:
             return None
         size, enemy, exact = danger
