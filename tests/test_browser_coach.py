@@ -30,8 +30,14 @@ def test_the_coach_speaks_against_the_computer_and_can_be_switched_off(phone, se
     coach, board = phone.locator("#coach").bounding_box(), phone.locator("svg.board").bounding_box()
     assert 0 <= coach["y"] and coach["y"] + coach["height"] <= phone.viewport_size["height"]
     assert coach["y"] + coach["height"] <= board["y"] + 1 or coach["x"] >= board["x"] + board["width"] - 1
+    # Cut short, the words end in "more" (a newcomer did not know they opened); open, in "less".
+    after = "getComputedStyle(document.querySelector('#coach .coach-text'), '::after').content"
+    assert phone.get_attribute("#coach .coach-text", "data-clipped") == "true"
+    assert phone.evaluate(after) == '"more"'
     phone.tap("#coach .coach-text")
     assert phone.get_attribute("#coach .coach-text", "aria-expanded") == "true"
+    assert phone.evaluate(after) == '"less"'
+    assert phone.evaluate("(t => t.scrollHeight <= t.clientHeight + 1)(document.querySelector('#coach .coach-text'))")
     for cell in ("c7", "d7", "e7"):
         assert phone.locator(f'.mark-ring.coach-gift[data-mark="{cell}"]').count() == 1
     # Switched off: nothing said or marked, and it stays off after a reload.

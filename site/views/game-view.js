@@ -54,6 +54,8 @@ function buildGameView(entry, actions) {
   };
   // The coach's words, under the status (with the board in sight): on a phone one line, a tap
   // on it shows the rest (style.css), so that words that change never move the board.
+  // Words cut short end in "more" (style.css, data-clipped): a newcomer did not know the line
+  // opened, and missed the odds at its end.
   els.coachText = h("button", { type: "button", class: "coach-text", "aria-expanded": "false",
     onclick: () => els.coachText.setAttribute("aria-expanded",
       String(els.coachText.getAttribute("aria-expanded") !== "true")) });
@@ -145,6 +147,7 @@ function placeTheBoard(layout) {
  */
 export function paintPages(actions, drawHome) {
   let home = null;
+  addEventListener("resize", () => view && markClipped(view.els.coachText));
   store.paint((state, changed) => {
     let drawn = true;
     const page = state.page;
@@ -581,7 +584,11 @@ function renderGame(page) {
   els.coach.hidden = model.coach.hidden;
   els.coachToggle.setAttribute("aria-pressed", String(model.coach.on));
   els.coachToggle.textContent = model.coach.on ? "Coach on" : "Coach off";
-  els.coachText.textContent = model.coach.text;
+  if (els.coachText.textContent !== model.coach.text || els.coachText.dataset.shown !== String(!model.coach.hidden)) {
+    els.coachText.textContent = model.coach.text;
+    els.coachText.dataset.shown = String(!model.coach.hidden);
+    markClipped(els.coachText);
+  }
   drawThinking(page);
   if (hint?.move && view.hintShown !== hint) revealBoard(); // the hint is drawn on the board
   view.hintShown = hint;
@@ -640,6 +647,14 @@ function renderGame(page) {
     board.focus(view.focusAfter);
     view.focusAfter = null;
   }
+}
+
+/** Whether the coach's words are cut short on screen (a phone's two lines, or one held
+ * sideways): then they end in "more" (style.css). Measured while they are folded. */
+function markClipped(words) {
+  if (words.getAttribute("aria-expanded") === "true") return;
+  const clipped = words.scrollHeight > words.clientHeight + 1 || words.scrollWidth > words.clientWidth + 1;
+  words.dataset.clipped = String(clipped);
 }
 
 /**
