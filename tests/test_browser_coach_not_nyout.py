@@ -56,6 +56,13 @@ def test_the_coach_says_a_fights_odds_and_a_refused_tap_says_why(phone, server):
     for note in dangers:
         assert page.locator(f'.mark-ring.coach-warn[data-mark="{note["cells"][0]}"]').count() == 1
     shot(page, "coach-odds")
+    # In view with the board, upright and held sideways: its words cut short end in "more".
+    for size in ({"width": 360, "height": 740}, {"width": 740, "height": 360}):
+        page.set_viewport_size(size)
+        page.wait_for_function("document.querySelector('#coach .coach-text').dataset.clipped === 'true'")
+        box = page.locator("#coach").bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"], (size, box)
+    page.set_viewport_size({"width": 360, "height": 740})
     # A tap the rules refuse: the group, then a station an enemy on the way keeps it from.
     page.tap(f'[data-cell="{steps[0]["cell"]}"][data-live]')
     page.tap(f'[data-cell="{steps[1]["cell"]}"]')
