@@ -18,7 +18,7 @@ def test_the_build_holds_the_runtime_both_wheels_and_a_complete_precache(site_di
     engine = next(site_dir.glob("wheels/py_engines-*-py3-none-any.whl"))
     with zipfile.ZipFile(engine) as wheel:
         names = wheel.namelist()
-    assert {"py_engines/bridge.py", "py_engines/games/manalath.py", "py_engines/ai/search.py"} <= set(names)
+    assert {"py_engines/bridge.pyc", "py_engines/games/manalath.pyc", "py_engines/ai/search.pyc"} <= set(names)
     assert not any(n.endswith((".so", ".pyd")) for n in names)
     assert not any("greedy" in n for n in names), "the greedy yardstick is bench's, not the engine's"
 
@@ -38,15 +38,18 @@ def test_the_build_name_changes_with_the_sources():
     assert site_build.source_digest([source]) != site_build.source_digest([site_build.ROOT / "py_engines" / "core.py"])
 
 
-def test_the_engine_wheel_ships_bytecode_for_the_runtime_python(site_dir):
+def test_the_engine_wheel_ships_bytecode_for_the_runtime_python_in_place_of_its_sources(site_dir):
     engine = next(site_dir.glob("wheels/py_engines-*-py3-none-any.whl"))
     with zipfile.ZipFile(engine) as wheel:
         names = set(wheel.namelist())
         record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-        modules = [n for n in names if n.startswith("py_engines/") and n.endswith(".py")]
-        assert len(modules) > 10 and "py_engines/ai/nimbus.py" in modules and "py_engines/games/nimbus.py" in modules
+        assert not [n for n in names if n.endswith(".py")]   # no source: a first visit downloads less
+        assert not [line for line in record.splitlines() if line.partition(",")[0].endswith(".py")]
+        modules = [n for n in names if n.endswith(".pyc")]
+        assert len(modules) > 10 and {"py_engines/ai/nimbus.pyc", "py_engines/games/nimbus.pyc"} <= set(modules)
         for module in modules:
-            pyc = engine_wheel.bytecode_name(module)
+            pyc = engine_wheel.bytecode_name(module[:-1])
+            assert pyc == module and (site_build.ROOT / module[:-1]).is_file()
             header = wheel.read(pyc)[:8]
             # Python 3.14's magic number (3627), then the flags of an unchecked hash-based .pyc (PEP 552).
             assert header[:4] == (3627).to_bytes(2, "little") + b"\r\n", pyc

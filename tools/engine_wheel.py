@@ -40,19 +40,21 @@ def build_engine_wheel(out: Path) -> Path:
 
 
 def bytecode_name(source: str) -> str:
-    """Where Python 3.14 looks for a module's bytecode: py_engines/ai/search.py ->
-    py_engines/ai/__pycache__/search.cpython-314.pyc."""
-    folder, _, name = source.rpartition("/")
-    return f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
+    """Where the wheel ships a module's bytecode, in its source's place (Python imports a
+    .pyc there when no source is beside it): py_engines/ai/search.py -> py_engines/ai/search.pyc."""
+    return source + "c"
 
 
 def add_bytecode(wheel: Path) -> None:
-    """Add the engine's bytecode for the runtime's Python to the wheel, beside its sources.
+    """Put the engine's bytecode for the runtime's Python in the wheel in place of its sources.
 
-    The page would otherwise compile every module on every boot. The .pyc files are
-    "unchecked hash-based" (PEP 552): Python loads them without comparing them with the
-    sources, which are the same by construction. Compiling needs Node (npm's) to run
-    Pyodide; the result is cached in .cache/ under a digest of the sources.
+    Without it, a boot that restores no snapshot (a first visit, the first after an update)
+    would compile every module (0.3-0.45 s on this machine); without the sources beside
+    it, a first visit downloads 0.18 MB less (nothing reads them: the page shows no
+    traceback, and the sources ship with the project, not with the site). The .pyc files are
+    "unchecked hash-based" (PEP 552), as Python would write them for these sources.
+    Compiling needs Node (npm's) to run Pyodide; the result is cached in .cache/ under
+    a digest of the sources.
     """
     with zipfile.ZipFile(wheel) as z:
         sources = {n: z.read(n) for n in z.namelist() if n.startswith("py_engines/") and n.endswith(".py")}
@@ -90,9 +92,11 @@ def add_bytecode(wheel: Path) -> None:
         for info, data in entries:
             if info.filename.endswith(".dist-info/RECORD"):
                 record = info.filename
-                lines = data.decode()
+                lines = "".join(line + "\n" for line in data.decode().splitlines()
+                                if line.partition(",")[0] not in sources)
                 continue
-            z.writestr(info, data)
+            if info.filename not in sources:
+                z.writestr(info, data)
         for name, data in sorted(pycs.items()):
             z.writestr(name, data)
             lines += record_line(name, data)
