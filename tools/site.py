@@ -90,7 +90,7 @@ def build_name() -> str:
     """The name of the build the sources make now: the site's, the engine's, the tools'
     that write the boards and the catalog, and the project's pins."""
     engine_sources = sorted((ROOT / "py_engines").rglob("*.py"))
-    tool_sources = sorted((ROOT / "tools").rglob("*.py")) + [stdlib.KEEP_FILE]
+    tool_sources = sorted((ROOT / "tools").rglob("*.py")) + sorted((ROOT / "tools").glob("*.mjs")) + [stdlib.KEEP_FILE]
     return source_digest(site_sources() + engine_sources + tool_sources + [ROOT / "pyproject.toml"])
 
 
