@@ -81,8 +81,10 @@ def serve(handler, folder: Path = site_build.SITE_OUT) -> tuple[http.server.Thre
         """Wait while the link carries ``seconds`` worth of bits, after what it carries already."""
         with httpd.lock:
             start = max(time.monotonic(), httpd.free_at)
-            httpd.free_at = start + seconds
-        time.sleep(max(0.0, httpd.free_at - time.monotonic()))
+            httpd.free_at = end = start + seconds
+        # Until this chunk's own turn on the link ends (until 2026-11-29, eleventh session: until
+        # the end of every turn taken so far, other connections' too, which left the link idle).
+        time.sleep(max(0.0, end - time.monotonic()))
 
     httpd.take_link = take_link
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
