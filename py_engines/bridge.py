@@ -564,7 +564,7 @@ def _measure(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 REVIEWED = ("player", "chances", "how", "best", "best_value", "best_text", "played", "played_value", "drop",
-            "mark", "iterations", "budget", "capped")
+            "mark", "proven", "iterations", "budget", "capped")
 
 
 # The record under review and the last position reviewed: the page asks for the plies in

@@ -22,7 +22,7 @@ take next turn.
 from __future__ import annotations
 
 from ..core import Game
-from ..games.ambush import CELLS, MINE, PLACEMENT_NAMES, RAYS, Ambush, strength
+from ..games.ambush import CELLS, MINE, PLACEMENT_NAMES, RAYS, TREES, Ambush, strength
 from ..rng import Rng
 from .policy import Policy, logistic, rewards
 
@@ -175,3 +175,16 @@ POLICY = AmbushPolicy
 REVIEW = {"base": "hard", "iterations": 600, "max_seconds": 1.0}
 """The review's search of this game (ai/review.py): hard's knowledge at a budget that reviews a whole
 typical game within 10 s of CPython (bench/review.py measures it), each point capped in seconds."""
+
+LAST_TURNS_PROVED = 4
+
+
+def PROOF(game: Ambush) -> dict:
+    """How far the review tries to prove the outcome (ai/review.py): over the game's last four
+    turns, to its end (each turn a ply, and a ply more where the order of captures is chosen),
+    within 40,000 positions (about 0.6 s of CPython where four turns are left, much less after);
+    elsewhere two plies."""
+    left = 2 * 3 * TREES - game.turns_played
+    if left <= LAST_TURNS_PROVED:
+        return {"max_plies": 2 * left, "budget": 40_000, "seconds": 5.0}
+    return {"max_plies": 2, "budget": 5_000, "seconds": 3.0}

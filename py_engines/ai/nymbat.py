@@ -235,3 +235,8 @@ POLICY = NymbatPolicy
 REVIEW = {"base": "hard", "iterations": 600, "max_seconds": 1.0}
 """The review's search of this game (ai/review.py): hard's knowledge at a budget that reviews a whole
 typical game within 10 s of CPython (bench/review.py measures it), each point capped in seconds."""
+
+PROOF = {"max_plies": 2, "budget": 600, "seconds": 3.0}
+"""How far the review tries to prove the outcome (ai/review.py): two plies within 600 positions (a
+turn's moves are several plies of one player, each with dozens of moves, and a home row is seldom
+decided within two: a larger budget cost a typical game's review seconds for one more point proved)."""

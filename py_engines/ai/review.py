@@ -24,6 +24,15 @@ level's). For each point it gives:
   ``played_value``; **mark**: ``inaccuracy``, ``mistake`` or ``blunder`` when the
   drop reaches ``THRESHOLDS``, for a move other than the search's best (a mark
   comes with a better move to show).
+* **proven**: where the outcome is proved rather than estimated (two players, the
+  game ending within a few plies whatever is played: ``proof.solve``, every move
+  and answer tried), the point's chances are that outcome (1 a win, 1/2 a draw,
+  0 a loss) and ``proven`` is true. A move between two proven points is judged by
+  the proofs alone (a finished game's point is proven too: its result): one
+  that lets a proven win or draw go (to a proven draw or loss) is a blunder, whatever the estimates said, and its better move one that
+  keeps the outcome; one that keeps it (or where every move loses) has no mark.
+  Each game's ``PROOF`` (ai/<game>.py) says how far to look: Manalath and Nymbat
+  two plies, Ambush two, and to the game's end over its last four turns.
 
 Points the search does not choose a move at are still given chances, from
 playouts through what happens there: a chance point (dice, deals: the
@@ -48,6 +57,7 @@ from ..games import game_modules
 from ..core import CHANCE, Game
 from .nimbus import ENDGAME, pyramids
 from .policy import rewards
+from .proof import solve
 from .search import Node, Search, policy_for
 
 # The review's search, per game: each game's REVIEW (ai/<game>.py), hard's knowledge with a
@@ -55,6 +65,14 @@ from .search import Node, Search, policy_for
 # (bench/review.py measures it), and a safety cap so that one point never holds the worker long.
 REVIEW: dict[str, dict[str, Any]] = {name: module.REVIEW for name, module in game_modules("py_engines.ai").items()
                                      if hasattr(module, "REVIEW")}
+
+# How far each game's review tries to prove the outcome (proof.solve's settings): a game's
+# PROOF, a function of the position (ai/<game>.py), or two plies within 5,000 positions. The
+# seconds are a safety cap only (a proof cut short by time would differ from machine to
+# machine): the budget of positions bounds the work.
+PROOF: dict[str, Any] = {name: module.PROOF for name, module in game_modules("py_engines.ai").items()
+                         if hasattr(module, "PROOF")}
+DEFAULT_PROOF = {"max_plies": 2, "budget": 5_000, "seconds": 3.0}
 
 # A move's mark by the winning chance it gives away (the mover's chance before it less after), largest first.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.35), ("mistake", 0.25), ("inaccuracy", 0.15))
@@ -123,9 +141,11 @@ def assess(game: Game, seed: int = 0, **overrides: Any) -> dict[str, Any]:
     among several; ``settled``: a single move, or one the policy settles,
     played out; ``chance``: dice or a deal, played out over the outcomes;
     ``rules``: a position played by rules of thumb, the policy's estimate;
+    ``proof``: the outcome proved (``prove``: no search then, the chances are
+    the outcome and ``best`` a move that keeps it, None where every move loses);
     ``result``: the game is over), ``best`` and ``best_value`` (the search's
     value for it, in chances; None where no move is chosen), ``iterations``,
-    ``budget``, ``capped``. ``game`` is not changed.
+    ``budget``, ``capped``, ``proof`` (``prove``'s answer). ``game`` is not changed.
     """
     if game.is_over:
         return _point(game, None, _chances(game, rewards(game)), "result")
@@ -133,6 +153,13 @@ def assess(game: Game, seed: int = 0, **overrides: Any) -> dict[str, Any]:
         policy = policy_for(game)
         policy.settings = settings_for(game.name, overrides)
         return _point(game, game.to_move, _chances(game, policy.evaluate(game)), "rules")
+    proof = prove(game)
+    if proof is not None:   # the outcome proved: no estimate needed
+        player = game.to_move
+        value = proof["value"]
+        point = _point(game, player, [value, 1.0 - value] if player == 0 else [1.0 - value, value], "proof")
+        point.update(best=proof["move"], best_value=value if proof["move"] else None, proof=proof)
+        return point
     search = Search(game, settings_for(game.name, overrides), seed)
     recorder = _Recorder(search.policy.evaluate, game.players)
     search.policy.evaluate = recorder
@@ -157,11 +184,32 @@ def assess(game: Game, seed: int = 0, **overrides: Any) -> dict[str, Any]:
     return point
 
 
+def prove(game: Game) -> dict[str, Any] | None:
+    """``proof.solve``'s answer at ``game`` with the game's PROOF settings (None: nothing proved,
+    or a game of more than two players, of dice, of teams)."""
+    if game.players != 2 or game.is_over or game.to_move == CHANCE:
+        return None
+    settings = PROOF.get(game.name, DEFAULT_PROOF)
+    settings = settings(game) if callable(settings) else settings
+    return solve(game, **settings) if settings else None
+
+
+def _proven_for(point: dict[str, Any], game: Game, player: int) -> float | None:
+    """The proven outcome at ``point`` (the position ``game``) for ``player``: 1, 1/2 or 0; None
+    where nothing is proved."""
+    if game.is_over:
+        return point["chances"][player]
+    proof = point.get("proof")
+    if proof is None:
+        return None
+    return proof["value"] if game.to_move == player else 1.0 - proof["value"]
+
+
 def _point(game: Game, player: int | None, chances: list[float], how: str,
            search: Search | None = None) -> dict[str, Any]:
     return {"player": player, "chances": chances, "how": how, "best": None, "best_value": None,
             "iterations": search.iterations if search else 0, "budget": search.budget if search else 0,
-            "capped": search.capped if search else False}
+            "capped": search.capped if search else False, "proof": None}
 
 
 # The last points assessed, by position and settings: the page asks for the plies in order,
@@ -188,8 +236,13 @@ def review_ply(game: Game, move: str | None, seed: int = 0, **overrides: Any) ->
     chance here less after), ``mark`` (only for a move other than the search's best) and
     ``best_text`` (the best move in words)."""
     point = dict(_assessed(game, seed, overrides))
-    point.update(played=move, played_value=None, drop=None, mark=None, best_text=None)
-    best, player = point["best"], point["player"]
+    proof = point.pop("proof")
+    point.update(played=move, played_value=None, drop=None, mark=None, best_text=None, proven=game.is_over)
+    player = point["player"]
+    proven = proof["value"] if proof is not None else None
+    if proven is not None:
+        point["proven"] = True
+    best = point["best"]
     if best is None:  # dice, a deal, a position played by rules of thumb, the end
         return point
     after = game.clone()
@@ -199,9 +252,16 @@ def review_ply(game: Game, move: str | None, seed: int = 0, **overrides: Any) ->
         return point
     after = game.clone()
     after.play(move)
-    played_value = _assessed(after, seed, overrides)["chances"][player]
+    next_point = _assessed(after, seed, overrides)
+    then = _proven_for(next_point, after, player)
+    played_value = next_point["chances"][player] if then is None else then
     drop = point["chances"][player] - played_value
-    point.update(played_value=played_value, drop=drop, mark=None if move == best else mark_for(drop))
+    if proven is not None and (then is not None or proven == 0.0):
+        # Proved on both sides (or lost whatever is played): a proven outcome let go is a blunder, none other is marked.
+        mark = "blunder" if then is not None and then < proven else None
+    else:
+        mark = None if move == best else mark_for(drop)
+    point.update(played_value=played_value, drop=drop, mark=mark)
     return point
 
 

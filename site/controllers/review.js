@@ -8,7 +8,7 @@ import { engine } from "../engine/boot.js";
 import { plainMessage } from "../engine/client.js";
 import { seatNamesOf } from "../games/index.js";
 import { fingerprint } from "../model/fingerprint.js";
-import { mistakeReason } from "../model/game-page.js";
+import { mistakeReason, provenWords } from "../model/game-page.js";
 import { goTo } from "./moves.js";
 import { keepReviewed } from "./mistakes.js";
 import { readReview, writeReview } from "../state/local-storage.js";
@@ -22,10 +22,10 @@ export function movesKey(record) {
   return `${record.moves.length}-${fingerprint(text)}`;
 }
 
-/** What a review keeps of a point: the mover, the chances, the better move, the mark and the drop. */
+/** What a review keeps of a point: the mover, the chances, the better move, the mark, the drop, and whether the chances are proved. */
 function compact(point) {
   return { player: point.player, chances: point.chances, best: point.best, bestText: point.best_text,
-    mark: point.mark, drop: point.drop };
+    mark: point.mark, drop: point.drop, proven: point.proven === true };
 }
 
 const MARKS = new Set(["inaccuracy", "mistake", "blunder"]);
@@ -98,7 +98,9 @@ export async function showReviewed(ply) {
   if (store.state.position !== state) return;
   const name = seatNamesOf(page.entry.ui, state)[point.player];
   const percent = (chance) => `${Math.round(chance * 100)}%`;
-  const fell = after ? ` ${name}'s chances of winning went from ${percent(point.chances[point.player])} to ` +
+  // Proved on both sides (or into the game's end): the outcomes, not the chances, say it.
+  const proved = point.proven && after?.proven ? provenWords(name, point.chances[point.player], after.chances[point.player]) : "";
+  const fell = proved ? ` ${proved}` : after ? ` ${name}'s chances of winning went from ${percent(point.chances[point.player])} to ` +
     `${percent(after.chances[point.player])}.` : "";
   const legal = state.legal.find((m) => m.move === point.best);
   const cells = legal ? legal.steps.filter((step) => "cell" in step).map((step) => step.cell) : [];

@@ -204,6 +204,17 @@ export function mistakeReason(notes, move) {
   return "";
 }
 
+/**
+ * A marked move between two proven points of a review (the engine tried every move and answer:
+ * ai/review.py), in words: what `name` had before it and after it (1 a win, 1/2 a draw, 0 a loss). "" otherwise.
+ */
+export function provenWords(name, before, after) {
+  const outcome = (value) => (value === 1 ? "a won game" : value === 0 ? "a lost one" : "a draw");
+  if (before == null || after == null || !(after < before)) return "";
+  return `${name} had ${outcome(before)}, certain whatever the other played, and after it ${outcome(after)}` +
+    " (proved by trying every move and answer).";
+}
+
 /** The level whose search finds the hint's move: medium's, within a second on this machine (bench/hint.py). */
 export const HINT_LEVEL = "medium";
 

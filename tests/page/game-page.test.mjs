@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MoveInput } from "../../site/model/move-input.js";
-import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, mistakeReason, needsHardLevel, pictureHint, seatSummary, turnReason, unrepeated } from "../../site/model/game-page.js";
+import { announcement, coachMarks, coachWords, gamePage, hintCertainty, keptChoice, mistakeReason, needsHardLevel, provenWords, pictureHint, seatSummary, turnReason, unrepeated } from "../../site/model/game-page.js";
 import { initialState } from "../../site/state/store.js";
 import { GAME_NAMES, POSITIONS, positions, uiOf } from "./fixtures.mjs";
 
@@ -301,6 +301,15 @@ test("a marked move's reason comes from the coach's notes on the position before
   assert.equal(mistakeReason([{ kind: "round-gift", moves: ["r:d3"] }], "r:d3"),
     "It let the next player take every pyramid left, and the round.");
   assert.equal(mistakeReason([{ kind: "lose", moves: ["a1w"] }], "f5w"), "");
+});
+
+test("a move between two proven points says what was certain before and after it", () => {
+  assert.equal(provenWords("Red", 1, 0.5), "Red had a won game, certain whatever the other played, and after it a draw " +
+    "(proved by trying every move and answer).");
+  assert.equal(provenWords("Black", 0.5, 0), "Black had a draw, certain whatever the other played, and after it a lost one " +
+    "(proved by trying every move and answer).");
+  assert.equal(provenWords("Red", 1, 1), "");       // kept: nothing to say
+  assert.equal(provenWords("Red", 1, null), "");    // the next point not proved
 });
 
 test("a turn's reasons are each said once, in the order of its parts", () => {
