@@ -11,6 +11,7 @@ import pytest
 import py_engines
 from conftest import label, shot, status, wait_ready
 from py_engines.playout import random_game
+from py_engines.rng import Rng
 
 pytestmark = pytest.mark.browser
 
@@ -166,3 +167,31 @@ def test_no_mark_hides_what_stands_on_a_cell(phone, server):
         .map((m) => m.getAttribute('class'))""", [cell, centre])
     assert covering == [], f"{name}: marks over the middle of {cell}: {covering}"
     assert page.locator(f'.marks .mark-ghost.beside[data-mark="{cell}"]').count() >= 1
+
+
+def test_a_long_games_log_draws_its_last_turns_and_the_rest_when_asked(phone, server):
+    """Nimbus with ten players, 1,200 moves: the log draws its last 400 turns (laying out and painting
+    thousands of entries at each move cost most of a move's time), and a button above them the rest."""
+    game = py_engines.new_game("nimbus", 10, 7, goal="over100")
+    rng = Rng(7)
+    while len(game.history) < 1200 and not game.is_over:
+        moves = game.legal_moves()
+        game.play(moves[rng.below(len(moves))])
+    record = json.loads(game.to_json())
+    save = {"id": "long", "game": "nimbus", "record": record, "cursor": len(record["moves"]), "updated": 1,
+            "title": "long", "seats": ["human"] * 10}
+    phone.goto(server.url)
+    wait_ready(phone)
+    phone.evaluate("(save) => { localStorage.setItem('boardgames.save.long', JSON.stringify(save));"
+                   " localStorage.setItem('boardgames.current.nimbus', '\"long\"'); }", save)
+    phone.goto(server.url + "#/nimbus")
+    wait_ready(phone)
+    phone.wait_for_selector(f'#moves [data-ply="{len(record["moves"])}"]')
+    assert phone.locator("#moves .turn").count() == 400
+    assert phone.locator('#moves [data-ply="1"]').count() == 0
+    earlier = phone.locator("#moves .log-earlier button")
+    assert earlier.inner_text().startswith("Show the ") and earlier.inner_text().endswith(" earlier turns")
+    earlier.tap()
+    phone.wait_for_selector('#moves [data-ply="1"]')
+    assert phone.locator("#moves .turn").count() > 400 and phone.locator("#moves .log-earlier").count() == 0
+    assert phone.locator("#moves [data-ply]").count() == len(record["moves"])

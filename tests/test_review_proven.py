@@ -121,7 +121,7 @@ def test_proven_marks_have_precision_and_recall_one(name, seeds):
             better = game.clone()
             better.play(point["best"])
             assert better.is_over or proven_by_minimax(better, 2) is not None
-            assert not (better.is_over and game.to_move not in better.winners)   # never one that loses at once
+            assert not (better.is_over and better.winners and game.to_move not in better.winners)   # never a loss at once
         else:               # the same outcome (or every move lost): no mark
             assert point["mark"] is None, (game.to_json(), move)
         pairs += 1

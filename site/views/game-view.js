@@ -799,6 +799,8 @@ function renderRecent(els, state, ui) {
   els.recent.hidden = items.length === 0;
 }
 
+const LOG_WINDOW = 400; // a long game's log entries drawn (renderLog)
+
 /**
  * The game log: one entry per turn, in words, each a button that shows the
  * position after that turn, with its moves' notation (one small button per
@@ -816,11 +818,23 @@ function renderLog(s, state, ui, seatNames, review) {
   // Only the entries whose looks can have changed are patched: new ones, those between the last
   // position shown and this one (future, current), all of them when the review changed. A game of
   // thousands of moves is not walked chip by chip at every tap (issue 41).
+  if (view.els.logSession !== s.id) { // another game: its log drawn from its last turns again
+    view.els.logSession = s.id;
+    view.els.logAll = false;
+  }
   const drawn = view.els.logDrawn;
-  const everyEntry = !drawn || drawn.review !== review;
+  // A game of thousands of turns draws its last LOG_WINDOW (and from a little before the turn
+  // shown, when it is earlier): laying out and painting every entry at each move cost a long
+  // game most of a move's time (issue 41). A button above them draws the rest.
+  let from = 0;
+  if (!view.els.logAll && state.log.length > LOG_WINDOW) {
+    const at = state.log.findIndex((entry) => entry.last >= s.cursor);
+    from = Math.max(0, Math.min(state.log.length - LOG_WINDOW, (at < 0 ? state.log.length : at) - 10));
+  }
+  const everyEntry = !drawn || drawn.review !== review || drawn.from !== from;
   const low = Math.min(drawn?.cursor ?? 0, s.cursor);
   const high = Math.max(drawn?.cursor ?? 0, s.cursor);
-  const items = state.log.map((entry) => {
+  const items = state.log.slice(from).map((entry) => {
     const key = `${entry.first}|${entry.last}|${entry.player}|${entry.text}|${Math.min(entry.last, state.movers.length)}`;
     let item = logItems.get(key);
     const fresh = !item;
@@ -858,7 +872,16 @@ function renderLog(s, state, ui, seatNames, review) {
     return item;
   });
   view.els.logItems = seen;
-  view.els.logDrawn = { cursor: s.cursor, review };
+  view.els.logDrawn = { cursor: s.cursor, review, from };
+  if (from > 0) {
+    view.els.logEarlier ||= h("li", { class: "log-earlier" }, h("button", { type: "button", onclick: () => {
+      view.els.logAll = true;
+      renderLog(...view.els.logArgs);
+    } }, ""));
+    view.els.logEarlier.firstChild.textContent = `Show the ${from.toLocaleString("en")} earlier turns`;
+    items.unshift(view.els.logEarlier);
+  }
+  view.els.logArgs = [s, state, ui, seatNames, review];
   // Only the tail that differs is put in again (a move adds or changes the last entries; all
   // of a long game's entries put in again cost a layout of thousands of them).
   const shown = moves.children;
@@ -866,7 +889,12 @@ function renderLog(s, state, ui, seatNames, review) {
   while (same < items.length && same < shown.length && shown[same] === items[same]) same++;
   while (shown.length > same) shown[shown.length - 1].remove();
   if (same < items.length) moves.append(...items.slice(same));
-  // Keep the current entry in sight, scrolling the log only (never the page).
+  // Keep the current entry in sight, scrolling the log only (never the page): only when the log
+  // changed, since a measure lays the whole log out first (of a game of thousands of moves,
+  // 20-75 ms at each of a move's renders, issue 41).
+  const shownNow = `${s.cursor}|${items.length}|${same}`;
+  if (view.els.logScrolled === shownNow && same === items.length) return;
+  view.els.logScrolled = shownNow;
   const current = moves.querySelector(".turn.current") || moves.lastElementChild;
   if (current) {
     const top = current.offsetTop;
