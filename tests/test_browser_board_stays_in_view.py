@@ -76,6 +76,22 @@ def test_a_hint_and_a_log_entry_keep_the_board_in_view_on_a_phone(phone, server)
     phone.wait_for_function(in_view)
 
 
+def test_a_choice_whose_next_step_is_a_cell_brings_the_board_into_view(phone, server):
+    """Ambush: scrolled down to the Turn buttons, Turn: the coaster's middle is tapped next, so the
+    board comes into view (a newcomer had to scroll back up to find it)."""
+    phone.goto(server.url + "#/ambush?moves=a1s.f6s")
+    wait_ready(phone)
+    in_view = ("() => { const b = document.querySelector('svg.board').getBoundingClientRect();"
+               " return b.top >= -1 && b.bottom <= innerHeight + 1; }")
+    phone.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    turn = phone.locator('#choices [data-choice="cw"]')
+    assert not phone.evaluate(in_view) and turn.is_visible()
+    turn.tap()
+    phone.locator('#choices [data-choice="s"]').tap()   # pay a small (a medium is in hand too)
+    phone.wait_for_function("document.querySelector('#hint').textContent.includes('middle')")
+    phone.wait_for_function(in_view)
+
+
 def test_a_phone_held_sideways_keeps_the_status_and_the_dice_in_sight(screen, server):
     page = screen(740, 360, mobile=True)
     moves, seed = before_player_1s_turn("not_nyout")

@@ -55,6 +55,6 @@ def test_the_coach_rings_a_stack_in_danger_and_nothing_when_none_is(phone, serve
     open_against_the_computer(phone, server.url, moves)
     phone.wait_for_function("document.querySelector('#coach .coach-text').textContent.startsWith('Now you can')")
     assert coach_text(phone) == ("Now you can capture Red's large on b2 (3 pips) by placing on b3. Careful: 13 of your "
-                                 "moves let Red capture more next turn (nothing as the board stands); the worst, "
+                                 "moves would let Red capture next turn, where now it can capture nothing; the worst, "
                                  "placing a large on c2, lets Red take 3 pips.")
     assert phone.locator(".mark-ring.coach-warn").count() == 0

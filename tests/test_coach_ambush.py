@@ -139,8 +139,8 @@ def test_the_coach_in_words_on_the_rules_examples():
     assert notes["capture"]["moves"] == ["a2l", "b3l", "b3m"]
     assert notes["capture"]["text"] == "Now you can capture Red's large on b2 (3 pips) by placing on a2 or b3."
     # A large on d2 beside the small on c2: a red large on e2 would sandwich both with b2's, 4 pips.
-    assert notes["exposing"]["text"] == ("Careful: 13 of your moves let Red capture more next turn (1 pip as the board "
-                                         "stands); the worst, placing a large on d2, lets Red take 4 pips.")
+    assert notes["exposing"]["text"] == ("Careful: 13 of your moves would let Red capture more next turn than the 1 pip "
+                                         "it can now; the worst, placing a large on d2, lets Red take 4 pips.")
     # Red to move: the black small between Red's a1 and c1 is Red's for a pyramid on either end or a
     # turn of coaster 1; Black threatens the red small on c1 from d1.
     game = position("ambush", "safe-between")

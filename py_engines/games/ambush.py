@@ -524,12 +524,15 @@ class Ambush(Game):
         if exposing:
             moves = sorted(exposing)
             worst = max(moves, key=lambda m: exposing[m])   # the first in order among the worst
-            now = f"{plural(threat, 'pip')} as the board stands" if threat else "nothing as the board stands"
+            # What the other can capture now, as the board stands (a newcomer misread "(nothing as the board stands)").
+            now = f"more than the {plural(threat, 'pip')} it can now" if threat else "where now it can capture nothing"
             if len(moves) == 1:
                 text = (f"Careful: {self._move_words(worst)} lets {other} capture {plural(exposing[worst], 'pip')} "
-                        f"next turn ({now}).")
+                        f"next turn, {now}.")
             else:
-                text = (f"Careful: {len(moves)} of your moves let {other} capture more next turn ({now}); "
+                then = f"more next turn than the {plural(threat, 'pip')} it can now" if threat else \
+                    "next turn, where now it can capture nothing"
+                text = (f"Careful: {len(moves)} of your moves would let {other} capture {then}; "
                         f"the worst, {self._move_words(worst)}, lets {other} take {plural(exposing[worst], 'pip')}.")
             notes.append({"kind": "exposing", "moves": moves, "pips": exposing, "text": text})
         return notes

@@ -294,7 +294,8 @@ LESSON = [
     ),
     Step(
         key="strength", title="Strength",
-        task="Put one pyramid on your small on c3 so that the stack's strength is 3.",
+        task="A stack's strength is the pips that show on it. Put one pyramid on your small on c3 so that "
+             "the stack's strength is 3.",
         hint="Strength is the pips that show, and a pyramid is hidden under a larger one: "
              "a medium on the small makes 2, not 3.",
         done="The large hides the small, so the stack shows 3 pips. A smaller or equal pyramid on top adds "
@@ -399,7 +400,8 @@ LESSON = [
              "d3, a4 and c5 each do it.",
         done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} The game ends when both players "
                                          "have used all fifteen pyramids, placed or paid: the more pips captured, "
-                                         "the winner."),
+                                         "the winner; equal pips are a draw. Pyramids paid for turns and those "
+                                         "still on the board score for nobody."),
         missed=_last_turn_missed,
         goal=wins_at_once,
         moves=("b1s", "d1s", "c1m", "d3s", "4cw-l", "a4m", "1ccw-s", "e5l", "c5s", "2cw-s", "c1m", "3cw-m", "b6l",

@@ -697,6 +697,13 @@ function chooseFromButton(token) {
   const selected = store.state.input.selected();
   if (els.choices.contains(document.activeElement) && selected.length) view.focusAfter = selected[selected.length - 1];
   actions.choose(token);
+  // A choice whose next step is a cell (Ambush's Turn, then the coaster's middle): a player who
+  // scrolled down to the buttons gets the board back in view (a newcomer had to scroll up).
+  requestAnimationFrame(() => {
+    if (view?.els === els && els.board.querySelector(".cell.live") && !els.choiceButtons.querySelector("[data-choice]")) {
+      revealBoard();
+    }
+  });
 }
 
 /**
