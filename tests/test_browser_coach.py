@@ -34,9 +34,12 @@ def test_the_coach_speaks_against_the_computer_and_can_be_switched_off(phone, se
     after = "getComputedStyle(document.querySelector('#coach .coach-text'), '::after').content"
     assert phone.get_attribute("#coach .coach-text", "data-clipped") == "true"
     assert phone.evaluate(after) == '"more"'
+    board_top = phone.evaluate("document.querySelector('svg.board').getBoundingClientRect().top")
     phone.tap("#coach .coach-text")
     assert phone.get_attribute("#coach .coach-text", "aria-expanded") == "true"
     assert phone.evaluate(after) == '"less"'
+    # Open, the words lie over what follows: the board stays where it was.
+    assert abs(phone.evaluate("document.querySelector('svg.board').getBoundingClientRect().top") - board_top) < 0.5
     assert phone.evaluate("(t => t.scrollHeight <= t.clientHeight + 1)(document.querySelector('#coach .coach-text'))")
     for cell in ("c7", "d7", "e7"):
         assert phone.locator(f'.mark-ring.coach-gift[data-mark="{cell}"]').count() == 1

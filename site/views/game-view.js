@@ -56,9 +56,13 @@ function buildGameView(entry, actions) {
   // on it shows the rest (style.css), so that words that change never move the board.
   // Words cut short end in "more" (style.css, data-clipped): a newcomer did not know the line
   // opened, and missed the odds at its end.
-  els.coachText = h("button", { type: "button", class: "coach-text", "aria-expanded": "false",
-    onclick: () => els.coachText.setAttribute("aria-expanded",
-      String(els.coachText.getAttribute("aria-expanded") !== "true")) });
+  els.coachText = h("button", { type: "button", class: "coach-text", "aria-expanded": "false", onclick: () => {
+    const open = els.coachText.getAttribute("aria-expanded") !== "true";
+    // Open on a phone, the words lie over what follows (style.css): their row keeps its height, the board its place.
+    els.coach.style.minHeight = open ? `${els.coach.getBoundingClientRect().height}px` : "";
+    els.coach.style.setProperty("--coach-left", `${els.coachToggle.getBoundingClientRect().width + 8}px`); // the switch stays free
+    els.coachText.setAttribute("aria-expanded", String(open));
+  } });
   els.coachToggle = h("button", { type: "button", id: "coach-toggle", class: "coach-toggle", onclick: actions.toggleCoach,
     "aria-pressed": "false" }, "Coach");
   els.coach = h("div", { id: "coach", class: "coach", role: "status" }, els.coachToggle, els.coachText);
