@@ -10,6 +10,10 @@ deepening one of the mover's moves at a time. Where the dice or a deal decide
 next, nothing is proved: the answer is no claim. A budget of positions and one
 of time bound the work; a search that runs out of either claims nothing.
 
+``solve`` proves more of a two-player game, for the review (review.py): the
+outcome itself (a win, a draw or a loss for the player to move) where the game
+ends within a few plies whatever is played, by bounds on it proved the same way.
+
 >>> import py_engines
 >>> g = py_engines.load('{"game":"manalath","moves":["a1w","a2b"]}')
 >>> forced_win(g, max_plies=1) is None   # no quint can be made yet
@@ -132,9 +136,6 @@ class _Solver:
                 return wants
         return not wants
 
-
-# What a proof says of each outcome's bound: at least a win, at most a loss, exactly a draw.
-OUTCOMES = (1.0, 0.5, 0.0)
 
 
 def solve(game: Game, max_plies: int = 2, budget: int = 2_000, seconds: float = 0.25) -> dict[str, Any] | None:

@@ -29,8 +29,9 @@ level's). For each point it gives:
   and answer tried), the point's chances are that outcome (1 a win, 1/2 a draw,
   0 a loss) and ``proven`` is true. A move between two proven points is judged by
   the proofs alone (a finished game's point is proven too: its result): one
-  that lets a proven win or draw go (to a proven draw or loss) is a blunder, whatever the estimates said, and its better move one that
-  keeps the outcome; one that keeps it (or where every move loses) has no mark.
+  that lets a proven win or draw go (to a proven draw or loss) is a blunder,
+  whatever the estimates said, and its better move one that keeps the outcome;
+  one that keeps it (or where every move loses) has no mark.
   Each game's ``PROOF`` (ai/<game>.py) says how far to look: Manalath and Nymbat
   two plies, Ambush two, and to the game's end over its last four turns.
 
