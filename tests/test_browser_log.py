@@ -170,8 +170,9 @@ def test_no_mark_hides_what_stands_on_a_cell(phone, server):
 
 
 def test_a_long_games_log_draws_its_last_turns_and_the_rest_when_asked(phone, server):
-    """Nimbus with ten players, 1,200 moves: the log draws its last 400 turns (laying out and painting
-    thousands of entries at each move cost most of a move's time), and a button above them the rest."""
+    """Nimbus with ten players, 1,200 moves: the log draws its last 400 turns or a few more (from a
+    hundredth turn: laying out and painting thousands of entries at each move cost most of a move's
+    time), and a button above them the rest."""
     game = py_engines.new_game("nimbus", 10, 7, goal="over100")
     rng = Rng(7)
     while len(game.history) < 1200 and not game.is_over:
@@ -187,11 +188,12 @@ def test_a_long_games_log_draws_its_last_turns_and_the_rest_when_asked(phone, se
     phone.goto(server.url + "#/nimbus")
     wait_ready(phone)
     phone.wait_for_selector(f'#moves [data-ply="{len(record["moves"])}"]')
-    assert phone.locator("#moves .turn").count() == 400
+    drawn = phone.locator("#moves .turn").count()
+    assert 400 <= drawn < 500
     assert phone.locator('#moves [data-ply="1"]').count() == 0
     earlier = phone.locator("#moves .log-earlier button")
     assert earlier.inner_text().startswith("Show the ") and earlier.inner_text().endswith(" earlier turns")
     earlier.tap()
     phone.wait_for_selector('#moves [data-ply="1"]')
-    assert phone.locator("#moves .turn").count() > 400 and phone.locator("#moves .log-earlier").count() == 0
+    assert phone.locator("#moves .turn").count() > drawn and phone.locator("#moves .log-earlier").count() == 0
     assert phone.locator("#moves [data-ply]").count() == len(record["moves"])

@@ -810,7 +810,8 @@ function renderRecent(els, state, ui) {
   els.recent.hidden = items.length === 0;
 }
 
-const LOG_WINDOW = 400; // a long game's log entries drawn (renderLog)
+const LOG_WINDOW = 400; // a long game's log entries drawn (renderLog), at least
+const LOG_STEP = 100; // and where they start from, a multiple of this
 
 /**
  * The game log: one entry per turn, in words, each a button that shows the
@@ -841,6 +842,8 @@ function renderLog(s, state, ui, seatNames, review) {
   if (!view.els.logAll && state.log.length > LOG_WINDOW) {
     const at = state.log.findIndex((entry) => entry.last >= s.cursor);
     from = Math.max(0, Math.min(state.log.length - LOG_WINDOW, (at < 0 ? state.log.length : at) - 10));
+    // In steps of a hundred: a window that moved on at every turn put all its entries in again.
+    from -= from % LOG_STEP;
   }
   const everyEntry = !drawn || drawn.review !== review || drawn.from !== from;
   const low = Math.min(drawn?.cursor ?? 0, s.cursor);
