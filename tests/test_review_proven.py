@@ -13,7 +13,8 @@ import pytest
 
 import py_engines
 from py_engines.ai import proof
-from py_engines.ai.review import prove, review_game, review_ply
+from py_engines.ai import review as review_module
+from py_engines.ai.review import review_game, review_ply
 from py_engines.core import CHANCE
 from py_engines.playout import random_game
 
@@ -89,7 +90,7 @@ def reviewed_with_truth(name: str, seeds):
         position = py_engines.new_game(name, 2, seed)
         for move in game.history:
             if position.to_move != CHANCE:
-                settings = prove.__globals__["PROOF"].get(name, prove.__globals__["DEFAULT_PROOF"])
+                settings = review_module.PROOF.get(name, review_module.DEFAULT_PROOF)
                 plies = (settings(position) if callable(settings) else settings)["max_plies"]
                 if plies <= 4:   # the minimax is too slow over Ambush's last three or four turns
                     before = proven_by_minimax(position, plies)

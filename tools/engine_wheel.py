@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 from . import pins
-from .fetch import CACHE, fetch_pyodide
+from .fetch import made_in_pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILE = Path(__file__).resolve().parent / "compile-engine.mjs"
@@ -61,21 +61,7 @@ def add_bytecode(wheel: Path) -> None:
     digest = hashlib.sha256(pins.PYODIDE_VERSION.encode() + COMPILE.read_bytes())
     for name in sorted(sources):
         digest.update(name.encode() + b"\0" + sources[name])
-    cached = CACHE / f"bytecode-{digest.hexdigest()[:16]}"
-    if not cached.is_dir():
-        node = shutil.which("node")
-        if not node:
-            raise SystemExit("[build] Node.js (installed with npm) is needed to compile the engine for Pyodide")
-        partial = Path(tempfile.mkdtemp(dir=CACHE))
-        found = subprocess.run([node, str(COMPILE), str(fetch_pyodide()), str(wheel),
-                                str(partial)], capture_output=True, text=True)
-        if found.returncode != 0:
-            shutil.rmtree(partial, ignore_errors=True)
-            raise SystemExit(f"[build] compiling the engine in Pyodide failed:\n{found.stderr[-3000:]}")
-        shutil.rmtree(cached, ignore_errors=True)
-        partial.rename(cached)
-        for old in sorted(CACHE.glob("bytecode-*"), key=lambda p: p.stat().st_mtime)[:-8]:
-            shutil.rmtree(old, ignore_errors=True)  # keep the last few
+    cached = made_in_pyodide("bytecode", digest.hexdigest()[:16], COMPILE, wheel, "compile the engine for Pyodide")
     expected = {bytecode_name(n) for n in sources}
     pycs = {p.relative_to(cached).as_posix(): p.read_bytes() for p in cached.rglob("*.pyc")}
     if set(pycs) != expected:

@@ -72,6 +72,31 @@ def fetch_pyodide() -> Path:
     return fetch_npm_files("pyodide", pins.PYODIDE_VERSION, pins.PYODIDE_TARBALL_SHA256, pins.PYODIDE_FILES)
 
 
+def made_in_pyodide(name: str, digest: str, script: Path, source: Path, what: str, keep: int = 8) -> Path:
+    """What `script` makes of `source` in the pinned Pyodide, run by Node (`node script RUNTIME
+    SOURCE OUT`: OUT a file or a folder, as the script writes it), cached in .cache/ as
+    `<name>-<digest>`, the last `keep` of them kept. `what` says the work in an error."""
+    cached = CACHE / f"{name}-{digest}"
+    if not cached.exists():
+        node = shutil.which("node")
+        if not node:
+            raise SystemExit(f"[build] Node.js (installed with npm) is needed to {what}")
+        scratch = Path(tempfile.mkdtemp(dir=CACHE))
+        done = subprocess.run([node, str(script), str(fetch_pyodide()), str(source), str(scratch / "out")],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            shutil.rmtree(scratch, ignore_errors=True)
+            raise SystemExit(f"[build] {what} failed:\n{done.stderr[-3000:]}")
+        (scratch / "out").rename(cached)
+        shutil.rmtree(scratch, ignore_errors=True)
+        for old in sorted(CACHE.glob(f"{name}-*"), key=lambda p: p.stat().st_mtime)[:-keep]:
+            if old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                old.unlink(missing_ok=True)
+    return cached
+
+
 def fetch_micropip() -> Path:
     """The micropip wheel that matches this Pyodide, from the Python package index."""
     wheel = CACHE / pins.MICROPIP_WHEEL

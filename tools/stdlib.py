@@ -58,29 +58,17 @@ def write_trimmed(stock: Path, out: Path, keep: set[str] | None = None) -> Path:
         for entry in source.infolist():
             if kept(entry.filename, keep):
                 target.writestr(entry, source.read(entry))
-    shrink(out, stock.parent)
+    shrink(out)
     return out
 
 
-def shrink(library: Path, runtime: Path) -> None:
+def shrink(library: Path) -> None:
     """Write `library` again with its modules' sources parsed and written without docstrings and
-    comments, in the runtime in `runtime` (stdlib-shrink.mjs, run by Node): 0.95 MB -> 0.54 MB
+    comments, in the pinned Pyodide (stdlib-shrink.mjs, run by Node): 0.95 MB -> 0.54 MB
     (issue 41). Cached in .cache/ under a digest of the library and the script."""
-    from .fetch import CACHE
+    from .fetch import made_in_pyodide
     digest = hashlib.sha256(SHRINK.read_bytes() + library.read_bytes()).hexdigest()[:16]
-    cached = CACHE / f"stdlib-{digest}.zip"
-    if not cached.is_file():
-        if not shutil.which("node"):
-            raise SystemExit("[build] Node.js (installed with npm) is needed to shrink the standard library")
-        partial = cached.with_suffix(".partial")
-        done = subprocess.run(["node", str(SHRINK), str(runtime), str(library), str(partial)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise SystemExit(f"[build] shrinking the standard library failed:\n{done.stderr[-3000:]}")
-        partial.replace(cached)
-        for old in sorted(CACHE.glob("stdlib-*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
-            old.unlink(missing_ok=True)  # keep the last few
-    shutil.copyfile(cached, library)
+    shutil.copyfile(made_in_pyodide("stdlib", digest, SHRINK, library, "shrink the standard library", keep=4), library)
 
 
 def probe_requests() -> list[str]:

@@ -525,13 +525,13 @@ class Ambush(Game):
             moves = sorted(exposing)
             worst = max(moves, key=lambda m: exposing[m])   # the first in order among the worst
             # What the other can capture now, as the board stands (a newcomer misread "(nothing as the board stands)").
-            now = f"more than the {plural(threat, 'pip')} it can now" if threat else "where now it can capture nothing"
+            can_now = f"the {plural(threat, 'pip')} it can now"
+            nothing_now = "where now it can capture nothing"
             if len(moves) == 1:
                 text = (f"Careful: {self._move_words(worst)} lets {other} capture {plural(exposing[worst], 'pip')} "
-                        f"next turn, {now}.")
+                        f"next turn, {f'more than {can_now}' if threat else nothing_now}.")
             else:
-                then = f"more next turn than the {plural(threat, 'pip')} it can now" if threat else \
-                    "next turn, where now it can capture nothing"
+                then = f"more next turn than {can_now}" if threat else f"next turn, {nothing_now}"
                 text = (f"Careful: {len(moves)} of your moves would let {other} capture {then}; "
                         f"the worst, {self._move_words(worst)}, lets {other} take {plural(exposing[worst], 'pip')}.")
             notes.append({"kind": "exposing", "moves": moves, "pips": exposing, "text": text})
