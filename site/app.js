@@ -34,7 +34,10 @@ import * as puzzleMode from "./modes/puzzle.js";
 import { adopt, changeSeat, chooseHowToPlay, follow, goTo, redo, startFresh, undo } from "./controllers/moves.js";
 import {
   deletedElsewhere, gamesInProgress, openLink, redrawPictures, reportUnreadable, restore, savedElsewhere, sessionForRecord,
+  storageEmptied as forgetSaves,
 } from "./controllers/current-game.js";
+import { storageEmptied as forgetLinkDice } from "./by-links/replay.js";
+import { storageEmptied as forgetKeepAnswer } from "./state/keep-storage.js";
 import { SEAT_LEVELS } from "./model/seats.js";
 import { dueNow } from "./model/mistakes.js";
 import { storedMistakes } from "./controllers/mistakes.js";
@@ -365,6 +368,29 @@ function storageRestored(replaced) {
   savedGamesChanged();
 }
 
+/**
+ * Another tab emptied this site's storage (its saves, progress and settings all gone): this
+ * tab lets go of what it read or held of it, so that it never saves an old game back
+ * nor shows progress that is gone, and opens its address again as a new visit would, the
+ * engine kept up. (The tests start each test so, on a page kept booted: tests/conftest.py.)
+ */
+function startOver() {
+  routeToken++;
+  opening = null;
+  shownHash = "";
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  hideMessage();
+  forgetSaves();
+  forgetLinkDice();
+  forgetKeepAnswer();
+  actions.startedOver();
+  readCoachChoice();
+  actions.opponentChosen(readOpponent(SEAT_LEVELS));
+  route();
+  showMessage("Everything this site kept on this device was deleted in another tab: this page starts over.",
+    { error: false });
+}
+
 // -- keyboard -------------------------------------------------------------------------
 
 document.addEventListener("keydown", (event) => {
@@ -408,6 +434,10 @@ document.getElementById("reload").addEventListener("click", () => location.reloa
 // It deleted that game: this tab says so (a move here saves it again). Lists of games this
 // tab shows (the home page's games in progress, the saved games) are read again.
 window.addEventListener("storage", (event) => {
+  if (event.key === null && event.storageArea === localStorage) {
+    startOver();
+    return;
+  }
   const save = savedElsewhere(event.key, event.newValue);
   if (save) follow(save);
   else if (deletedElsewhere(event.key, event.newValue)) {

@@ -206,11 +206,94 @@ def context_name(options: dict) -> str:
     return json.dumps(context_options(options), sort_keys=True)
 
 
+class SharedPage:
+    """What a page kept booted from one test to the next needs (WarmContexts): a new
+    visit's start without a new boot, and a test's own changes to the page seen.
+
+    Starting over (`start_over`): the page empties its storage and tells itself, as another
+    tab emptying the site's storage would (site/app.js `startOver`: everything the page
+    read or held of storage let go, its address opened again), at the home page, the
+    engine kept up. The test's first `goto` within the site is then a change of address,
+    as a link followed in the page (a new route; the home page's address: nothing to do).
+    A test that adds to the page what only a load applies (an init script, a route) or
+    listens to it (`on`) has the page to itself: its first `goto` loads afresh, and the
+    page is closed after it."""
+
+    # What a test may add to a page that lasts beyond the test (the page is then not kept).
+    LASTING = ("add_init_script", "route", "route_from_har", "on", "once", "expose_function",
+               "expose_binding", "set_extra_http_headers", "add_locator_handler", "set_default_timeout",
+               "set_default_navigation_timeout")
+
+    def __init__(self, page, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.clean = True       # nothing lasting added by a test
+        self.reused = False     # started over for this test (its first goto a change of address)
+        page.shared = self
+        for name in self.LASTING:
+            setattr(page, name, self._lasting(getattr(page, name)))
+        page.goto = self._first_goto
+
+    def _lasting(self, method):
+        @functools.wraps(method)
+        def add(*args, **kwargs):
+            self.clean = False
+            return method(*args, **kwargs)
+        return add
+
+    def _first_goto(self, url: str, **kwargs):
+        """The test's first goto: on a page started over, within the site, a change of address."""
+        del self.page.goto  # the page's own goto from now on
+        if not self.reused:
+            return self.page.goto(url, **kwargs)
+        if not self.clean:  # what the test added applies from a load: the address, then loaded
+            self.page.goto(url)
+            return self.page.reload(**kwargs)
+        here, there = urlsplit(self.page.url), urlsplit(url)
+        if here[:4] == there[:4] and not there.fragment:
+            return None  # the home page, on screen already
+        return self.page.goto(url, **kwargs)  # a fragment of the same address: no load
+
+    def keepable(self) -> bool:
+        """Whether the page may serve the next test: open, nothing lasting added, at the site."""
+        return self.clean and not self.page.is_closed() and urlsplit(self.page.url)[:2] == urlsplit(self.base)[:2]
+
+    def start_over(self, first_visit: bool) -> bool:
+        """Start the page over for the next test (see the class); whether it did, cleanly."""
+        try:
+            self.page.evaluate(START_OVER, not first_visit)
+            self.page.wait_for_selector('body[data-ready][data-page="home"]', timeout=20_000)
+            self.page.evaluate(FORGET_THE_MESSAGE)
+        except Exception:
+            return False
+        if self.page.console.problems:
+            return False
+        self.reused = True
+        self.page.goto = self._first_goto
+        return True
+
+
+# A kept page starts over (SharedPage.start_over): its storage emptied (the player's answer to
+# how to play set again, as PASS_AND_PLAY does at a load), its address the home page's, and
+# the storage event another tab's emptying would send. Then the page's word of it is closed.
+START_OVER = """(passAndPlay) => {
+  localStorage.clear();
+  sessionStorage.clear();
+  if (passAndPlay) localStorage.setItem('boardgames.opponent', 'human');
+  document.activeElement?.blur?.();
+  history.replaceState(null, '', location.pathname);
+  window.dispatchEvent(new StorageEvent('storage', {key: null, storageArea: localStorage}));
+}"""
+FORGET_THE_MESSAGE = "() => document.querySelector('#message:not([hidden]) .message-close')?.click()"
+
+
 class WarmContexts:
     """One browser context per device, kept for a test process's whole run: a test's
     page opens in it with the runtime's compiled code, the service worker and the
     engine's memory snapshot already there (a returning visitor's boot, about 1 s, not
     a first one, about 5 s: `prime`), and the test starts from empty storage (`reset`).
+    A test's first page in a context is the one the last test there left booted
+    (SharedPage), unless the test is marked `fresh_page`: no boot at all.
     A test that failed leaves its context behind: the next one starts a new one."""
 
     def __init__(self, browser, base: str) -> None:
@@ -218,31 +301,49 @@ class WarmContexts:
         self.base = base
         self.contexts: dict[str, object] = {}
         self.origins: dict[str, set[str]] = {}
+        self.kept: dict[str, object] = {}    # each context's page left booted for the next test
+        self.handed: dict[str, object] = {}  # each context's page handed to the test under way
 
-    def page(self, name: str, options: dict, first_visit: bool = False):
-        """A new page in the context `name` (made and primed with `options` if there is none
+    def page(self, name: str, options: dict, first_visit: bool = False, share: bool = True):
+        """A page in the context `name` (made and primed with `options` if there is none
         yet). The viewport and the media features in `options` (colour scheme, reduced
         motion...) are the page's own (page.set_viewport_size, page.emulate_media), as a
         context's options would set them for its pages: a context of one kind of device
         (touch, mobile, pixel ratio) serves every screen size and scheme (each new context
         costs a priming, several seconds). `first_visit`: a context whose player has not
-        answered how to play (open_context), its own (name it apart)."""
-        media = {key: options[key] for key in MEDIA_FEATURES if key in options}
+        answered how to play (open_context), its own (name it apart). `share`: the test's
+        first page here may be the last test's, started over (SharedPage); its other pages are new."""
         if name not in self.contexts:
             self.contexts[name] = open_context(self.browser, options, first_visit)
             self.origins[name] = set()
             self.prime(self.contexts[name])
         context = self.contexts[name]
-        page = context.new_page()
+        kept = self.kept.pop(name, None)
+        if kept is not None and not (share and name not in self.handed and kept.shared.start_over(first_visit)):
+            kept.close()
+            kept = None
+        page = kept or self.new_page(name)
+        if share and name not in self.handed:
+            self.handed[name] = page
         if "viewport" in options:
             page.set_viewport_size(options["viewport"])
-        if media:
+        # The test's own media features; those it does not name the browser's own (a kept page had the last test's).
+        media = {key: options.get(key, "null") for key in MEDIA_FEATURES}
+        if kept is not None or any(value != "null" for value in media.values()):
             page.emulate_media(**media)
-            queries = [f"({MEDIA_FEATURES[key]}: {value})" for key, value in media.items()]
+            queries = [f"({MEDIA_FEATURES[key]}: {value})" for key, value in media.items() if value != "null"]
             assert page.evaluate("(qs) => qs.every((q) => matchMedia(q).matches)", queries), queries
+        return page
+
+    def new_page(self, name: str):
+        """A new page in context `name`, its console heard (`page.console`) and its origins noted
+        (for `reset`), ready to be kept (SharedPage)."""
+        page = self.contexts[name].new_page()
         origins = self.origins[name]
         page.on("framenavigated", lambda frame: frame.parent_frame is None and frame.url.startswith("http")
                 and origins.add("{0.scheme}://{0.netloc}".format(urlsplit(frame.url))))
+        page.console = Console(page)
+        SharedPage(page, self.base)
         return page
 
     def prime(self, context) -> None:
@@ -257,26 +358,38 @@ class WarmContexts:
         first.close()
 
     def reset(self, name: str, keep: bool) -> None:
-        """Close the test's pages and empty the storage a test may leave (localStorage; the
-        service worker's cache and the engine's snapshot are the build's, and stay), or,
-        unless `keep`, drop the context."""
+        """After a test: keep the page it was handed for the next test if it can be (SharedPage),
+        close its other pages and empty the storage they may leave (localStorage; the service
+        worker's cache and the engine's snapshot are the build's, and stay), or, unless `keep`,
+        drop the context."""
         context = self.contexts.get(name)
+        handed = self.handed.pop(name, None)
         if context is None:
             return
         if keep:
             try:
+                # The page to keep: the test's first here, or (the test's second page here closing) the one kept.
+                shared = self.kept.get(name) if handed is None else handed if handed.shared.keepable() else None
                 for open_page in list(context.pages):
-                    open_page.close()
+                    if open_page is not shared:
+                        open_page.close()
                 blank = context.new_page()
                 session = context.new_cdp_session(blank)
+                site = "{0.scheme}://{0.netloc}".format(urlsplit(self.base))
                 for origin in self.origins[name]:
-                    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
+                    if shared is None or origin != site:  # the kept page empties its own (start_over)
+                        session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
                 session.detach()
                 blank.close()
                 self.origins[name].clear()
+                if shared is not None:
+                    shared.evaluate("() => localStorage.clear()")  # for a test of a new page here before it is used again
+                    self.origins[name].add(site)
+                    self.kept[name] = shared
                 return
             except Exception:  # a page that will not close: start the next test afresh
                 pass
+        self.kept.pop(name, None)
         self.contexts.pop(name)
         try:
             context.close()
@@ -309,9 +422,9 @@ def pytest_runtest_makereport(item, call):
 
 
 def warm_page(request, warm_contexts, name: str, options: dict, first_visit: bool = False):
-    p = warm_contexts.page(name, options, first_visit)
-    console = Console(p)
-    p.console = console
+    share = request.node.get_closest_marker("fresh_page") is None
+    p = warm_contexts.page(name, options, first_visit, share)
+    console = p.console
     yield p
     warm_contexts.reset(name, keep=getattr(request.node, "passed_call", False) and not console.problems)
     assert console.problems == [], "console errors or warnings: " + "; ".join(console.problems)

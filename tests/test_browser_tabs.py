@@ -162,3 +162,23 @@ def test_saved_games_lists_open_in_two_tabs_show_the_games_as_they_are(two_tabs,
     b.wait_for_selector("body[data-busy='0']")
     tap(b, "d5", "b")
     assert moves_of(b, "manalath") == {first: ["e5w", "d5b"], second: ["a1b", "b2w"]}
+
+
+def test_a_tab_whose_storage_another_tab_emptied_starts_over_and_saves_nothing_old(two_tabs, server):
+    """Another tab empties the site's storage (a player erasing what the site kept): this tab lets
+    go of its game (a move here never writes the old moves back) and opens its page again as a
+    new visit would, and says so. (The browser tests start each test so: conftest.py SharedPage.)"""
+    a, b = two_tabs
+    open_after_a_move(a, b, server)
+    b.wait_for_selector("body[data-busy='0']")
+    tap(b, "d5", "b")
+    a.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
+    switch_to(b).evaluate("() => localStorage.clear()")
+    a.wait_for_function("document.querySelector('#message .message-text').textContent.includes('deleted in another tab')")
+    a.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 0")
+    wait_ready(a)
+    assert saves(a) == []
+    # As on a first visit, the page asks how to play (the answer went with the rest).
+    switch_to(a).tap('#how-to [data-opponent="human"]')
+    tap(a, "c3", "w")
+    assert [save["record"]["moves"] for save in saves(a)] == [["c3w"]]

@@ -18,6 +18,12 @@ const MOVE_MS = 700; // between two moves a link brought, so each is seen (none 
 let settled = "";    // the position (game, moves, shares) whose dice were last worked out
 let checked = "";    // the game and key whose key was last checked (checkKey)
 
+/** Storage was emptied in another tab: the keys and dice worked out here are to be looked at again. */
+export function storageEmptied() {
+  settled = "";
+  checked = "";
+}
+
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -159,6 +159,12 @@ export async function redrawPictures(games) {
   return drawn;
 }
 
+/** Storage was emptied in another tab: what this tab noted of it goes (unreadable saves, its own writes). */
+export function storageEmptied() {
+  reportedUnreadable = false;
+  writtenHere.clear();
+}
+
 /** Once per visit: say if storage holds saved games that cannot be read. */
 export function reportUnreadable() {
   if (reportedUnreadable) return;

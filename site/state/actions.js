@@ -4,7 +4,7 @@
 // fields that follow from it (a new position drops the hint, the refusal and
 // the move being entered).
 import { MoveInput } from "../model/move-input.js";
-import { store } from "./store.js";
+import { initialState, store } from "./store.js";
 
 const update = (patch) => store.update(patch);
 
@@ -28,6 +28,12 @@ export const boardArrived = (name, board) => update({ layout: { name, ...board }
 
 /** Back to plain play, with no game on screen (a lesson or the puzzles left, or a route changed). */
 export const exerciseLeft = () => update({ mode: "play", lesson: null, puzzle: null, session: null, position: null, notice: null });
+
+/**
+ * Everything the site kept on this device was deleted in another tab: the page's state as at
+ * a visit's start, but for the engine (still up) and the browser's offer to install.
+ */
+export const startedOver = () => update({ ...initialState(), engine: store.state.engine, install: store.state.install });
 
 /** The game held in memory is let go (its save was replaced): the next visit to its page reads it again. */
 export const gameForgotten = () => update({ session: null, position: null });

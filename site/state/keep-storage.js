@@ -8,6 +8,11 @@ import { readKept, writeKept } from "./local-storage.js";
 
 let asking = null;
 
+/** Storage was emptied in another tab: the answer kept with it went too, so ask again at the next save. */
+export function storageEmptied() {
+  asking = null;
+}
+
 /** Ask, unless asked before; resolves with the answer ("granted", "refused", "unasked"). */
 export function askToKeepStorage() {
   const known = readKept();
