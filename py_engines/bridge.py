@@ -32,6 +32,7 @@ Ops and their fields (``?`` optional; anything else in a request is refused):
                                    at the position after the first ``ply`` moves (the record's end by
                                    default), the search's best move there, the move played and the
                                    chance it gave away, and its mark (inaccuracy, mistake, blunder)
+                                   or, where proved, its label (best, only)
   fair_party  seats, secret     -> {"party"}: the party a device with this secret adds on joining,
                                    holding ``seats``: its head (hash chain) and key (signatures), fair.py
   fair_check  record, fair, known? -> {"pending"}: every move checked against its seat's signature and
@@ -564,7 +565,7 @@ def _measure(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 REVIEWED = ("player", "chances", "how", "best", "best_value", "best_text", "played", "played_value", "drop",
-            "mark", "proven", "iterations", "budget", "capped")
+            "mark", "label", "proven", "iterations", "budget", "capped")
 
 
 # The record under review and the last position reviewed: the page asks for the plies in

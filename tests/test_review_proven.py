@@ -124,7 +124,7 @@ GAMES_MEASURED = int(os.environ.get("PROVEN_SEEDS", "6"))
 @pytest.mark.slow
 @pytest.mark.parametrize("name, seeds", [("manalath", range(GAMES_MEASURED)), ("ambush", range(GAMES_MEASURED))])
 def test_proven_marks_have_precision_and_recall_one(name, seeds):
-    pairs = lost = 0
+    pairs = lost = only = 0
     for game, move, before, then in reviewed_with_truth(name, seeds):
         point = review_ply(game, move, 0, **SMALL)
         assert point["proven"], game.to_json()
@@ -137,8 +137,18 @@ def test_proven_marks_have_precision_and_recall_one(name, seeds):
             assert not (better.is_over and better.winners and game.to_move not in better.winners)   # never a loss at once
         else:               # the same outcome (or every move lost): no mark
             assert point["mark"] is None, (game.to_json(), move)
+        # A kept win or draw is labelled (the best there is); "only" where the minimax finds no other move that keeps it.
+        assert (point["label"] is not None) == (then == before > 0), (game.to_json(), move, point["label"])
+        if point["label"] == "only":
+            only += 1
+            for other in game.legal_moves():
+                if other != move:
+                    after = game.clone()
+                    after.play(other)
+                    value = minimax(after, game.to_move, 2)
+                    assert value is not None and value < before, (game.to_json(), move, other)
         pairs += 1
-    print(name, "proven moves", pairs, "of which outcomes let go", lost)
+    print(name, "proven moves", pairs, "of which outcomes let go", lost, "only moves", only)
     assert pairs >= 12 and lost >= 2, (pairs, lost)
 
 
@@ -192,3 +202,26 @@ def test_a_whole_review_marks_the_same_proven_points_with_either_seed():
               if a["proven"] and (then["proven"] or then["how"] == "result")]
     assert judged and all(a["chances"] == b["chances"] and a["mark"] == b["mark"] and a["drop"] == b["drop"]
                           for a, b in judged)
+
+
+# Manalath, ply 24 (of a random game): d5w makes a quint, and no other of White's 74 moves wins.
+MANALATH_ONLY_WIN = ("f6b.d1b.c6w.a4b.f2b.f5w.c2w.e7w.h4b.h6w.i4b.i2w.e3b.b2w.g3b.c5w.d3b.f1w.c1w.i3b.d6b.h2w."
+                     "e5w.f8b")
+
+
+def test_a_kept_proven_outcome_is_labelled_best_or_only_move():
+    game, _ = after_moves("manalath", MANALATH_ONLY_WIN + ".d5w", 24)
+    point = review_ply(game, "d5w", 0, **SMALL)
+    assert point["proven"] and point["mark"] is None and point["label"] == "only"
+    for other in game.legal_moves():   # by the minimax too: every other move lets the win go
+        if other != "d5w":
+            after = game.clone()
+            after.play(other)
+            assert minimax(after, game.to_move, 2) == 0.0, other   # Black makes a quint at once
+    # Ambush, ply 26: Red's win is kept by 42 of its 43 moves: the one the review shows is the best, not the only.
+    game, _ = after_moves("ambush", AMBUSH_WON, 26)
+    best = review_ply(game, None, 0)["best"]
+    point = review_ply(game, best, 0)
+    assert point["mark"] is None and point["label"] == "best"
+    # A move that let it go has no label.
+    assert review_ply(game, "f5l", 0)["label"] is None

@@ -168,3 +168,23 @@ def _keeping(solver: _Solver, game: Game, t: float, plies: int) -> str:
         if solver.bound(solver.prover.after(game, move), t, plies - 1, True):
             return move
     raise AssertionError("no move keeps a proven bound")
+
+
+def only_keeper(game: Game, move: str, value: float, plies: int, budget: int = 20_000,
+                seconds: float = 2.0) -> bool:
+    """Whether ``move`` is the only move that keeps ``value`` (1 a win, 0.5 a draw), the outcome
+    ``solve`` proved for the player to move: every other move proved to give less (a win let go
+    to a draw or a loss, a draw to a loss) within ``plies`` plies, itself included. False where
+    any is not proved so within ``budget`` positions: the review claims only what is proved."""
+    me = game.to_move
+    if value <= 0 or game.players != 2 or me is None or me == CHANCE:
+        return False
+    solver = _Solver(me, budget, seconds)
+    below = 0.5 if value == 1.0 else 0.0   # what every other move must be proved to give at most
+    try:
+        for other in game.legal_moves():
+            if other != move and not solver.bound(solver.prover.after(game, other), below, plies - 1, False):
+                return False
+    except _OutOfBudget:
+        return False
+    return True

@@ -31,7 +31,9 @@ level's). For each point it gives:
   the proofs alone (a finished game's point is proven too: its result): one
   that lets a proven win or draw go (to a proven draw or loss) is a blunder,
   whatever the estimates said, and its better move one that keeps the outcome;
-  one that keeps it (or where every move loses) has no mark.
+  one that keeps it (or where every move loses) has no mark. One that keeps a proven win
+  or draw is labelled: ``label`` ``best`` (nothing does better), or ``only`` where every
+  other move is proved to give the outcome away (``proof.only_keeper``); elsewhere no label.
   Each game's ``PROOF`` (ai/<game>.py) says how far to look: Manalath and Nymbat
   two plies, Ambush two, and to the game's end over its last four turns.
 
@@ -58,7 +60,7 @@ from ..games import game_modules
 from ..core import CHANCE, Game
 from .nimbus import ENDGAME, pyramids
 from .policy import rewards
-from .proof import solve
+from .proof import only_keeper, solve
 from .search import Node, Search, policy_for
 
 # The review's search, per game: each game's REVIEW (ai/<game>.py), hard's knowledge with a
@@ -190,9 +192,14 @@ def prove(game: Game) -> dict[str, Any] | None:
     or a game of more than two players, of dice, of teams)."""
     if game.players != 2 or game.is_over or game.to_move == CHANCE:
         return None
-    settings = PROOF.get(game.name, DEFAULT_PROOF)
-    settings = settings(game) if callable(settings) else settings
+    settings = _proof_settings(game)
     return solve(game, **settings) if settings else None
+
+
+def _proof_settings(game: Game) -> dict[str, Any] | None:
+    """How far the review looks for a proof at ``game`` (its game's PROOF, or DEFAULT_PROOF)."""
+    settings = PROOF.get(game.name, DEFAULT_PROOF)
+    return settings(game) if callable(settings) else settings
 
 
 def _proven_for(point: dict[str, Any], game: Game, player: int) -> float | None:
@@ -238,7 +245,7 @@ def review_ply(game: Game, move: str | None, seed: int = 0, **overrides: Any) ->
     ``best_text`` (the best move in words)."""
     point = dict(_assessed(game, seed, overrides))
     proof = point.pop("proof")
-    point.update(played=move, played_value=None, drop=None, mark=None, best_text=None, proven=game.is_over)
+    point.update(played=move, played_value=None, drop=None, mark=None, label=None, best_text=None, proven=game.is_over)
     player = point["player"]
     proven = proof["value"] if proof is not None else None
     if proven is not None:
@@ -257,12 +264,15 @@ def review_ply(game: Game, move: str | None, seed: int = 0, **overrides: Any) ->
     then = _proven_for(next_point, after, player)
     played_value = next_point["chances"][player] if then is None else then
     drop = point["chances"][player] - played_value
+    label = None
     if proven is not None and (then is not None or proven == 0.0):
         # Proved on both sides (or lost whatever is played): a proven outcome let go is a blunder, none other is marked.
         mark = "blunder" if then is not None and then < proven else None
+        if then is not None and then == proven > 0:   # a proven win or draw kept: the best there is, perhaps the only move
+            label = "only" if only_keeper(game, move, proven, _proof_settings(game)["max_plies"]) else "best"
     else:
         mark = None if move == best else mark_for(drop)
-    point.update(played_value=played_value, drop=drop, mark=mark)
+    point.update(played_value=played_value, drop=drop, mark=mark, label=label)
     return point
 
 

@@ -22,10 +22,10 @@ export function movesKey(record) {
   return `${record.moves.length}-${fingerprint(text)}`;
 }
 
-/** What a review keeps of a point: the mover, the chances, the better move, the mark, the drop, and whether the chances are proved. */
+/** What a review keeps of a point: the mover, the chances, the better move, the mark or label, the drop, and whether the chances are proved. */
 function compact(point) {
   return { player: point.player, chances: point.chances, best: point.best, bestText: point.best_text,
-    mark: point.mark, drop: point.drop, proven: point.proven === true };
+    mark: point.mark, label: point.label ?? null, drop: point.drop, proven: point.proven === true };
 }
 
 const MARKS = new Set(["inaccuracy", "mistake", "blunder"]);

@@ -17,6 +17,7 @@
 import { engine } from "../engine/boot.js";
 import { takeStep } from "../controllers/moves.js";
 import { plainMessage } from "../engine/client.js";
+import { GAMES } from "../games/index.js";
 import { PROGRESS_NOT_KEPT, readPuzzles, writePuzzles } from "../state/local-storage.js";
 import * as actions from "../state/actions.js";
 import { store } from "../state/store.js";
@@ -61,8 +62,12 @@ export async function enterMistakes(entry) {
   const list = dueNow(kept, now, entry.name).map((item) => ({ id: item.id, record: item.record, solver: item.player,
     task: mistakeTask(item), mistake: item }));
   const next = kept.length ? Math.min(...kept.map((item) => item.due)) : null;
+  // The other games with mistakes due now: once this game's are done, the panel goes on to the next of them.
+  const all = storedMistakes();
+  const elsewhere = GAMES.filter((game) => game.name !== entry.name)
+    .map((game) => ({ game: game.name, title: game.title, due: dueNow(all, now, game.name).length })).filter((g) => g.due);
   actions.puzzleChanged({ game: entry.name, list, solved: [], index: 0, step: 0, outcome: null, practice: true,
-    kept: kept.length, next: next === null ? null : whenWords(next, now) });
+    kept: kept.length, next: next === null ? null : whenWords(next, now), elsewhere });
   if (list.length) {
     await show(0);
     return;

@@ -9,6 +9,7 @@ import * as hooks from "./hooks.js";
 import { hintMarks, marksFor, motionFor, zoomFocus } from "../model/board-marks.js";
 import { announcement, coachMarks, gamePage, seatSummary } from "../model/game-page.js";
 import { chapterOf } from "../model/course.js";
+import { summaryLines } from "../model/review-summary.js";
 import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay } from "../model/seats.js";
 import { CHANCE, showsGame, store } from "../state/store.js";
 import { h } from "./dom.js";
@@ -190,7 +191,6 @@ function drawGame(state, changed) {
 }
 
 const MARK_SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const MARK_PLURALS = { blunder: "blunders", mistake: "mistakes", inaccuracy: "inaccuracies" };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function svgNode(name, attrs) {
@@ -241,15 +241,8 @@ function drawReview(page) {
   parts.push(reviewGraph(review, state.players, s.cursor, names, actions));
   const marked = review.points.map((point, index) => ({ point, ply: index + 1 })).filter(({ point }) => point.mark);
   if (done === review.total) {
-    const counts = names.map((name, player) => {
-      const own = marked.filter(({ point }) => point.player === player);
-      const tally = Object.entries(MARK_PLURALS).map(([mark, plural]) => {
-        const n = own.filter(({ point }) => point.mark === mark).length;
-        return n ? `${n} ${n > 1 ? plural : mark}` : null;
-      }).filter(Boolean);
-      return `${name}: ${tally.length ? tally.join(", ") : "no move marked"}`;
-    });
-    parts.push(h("p", { class: "review-summary" }, `${counts.join(". ")}.`));
+    parts.push(h("ul", { class: "review-summary", "aria-label": "Each player's play" },
+      summaryLines(review.points, names).map((line) => h("li", {}, line))));
   }
   if (marked.length) {
     parts.push(h("ul", { class: "review-marks", "aria-label": "Marked moves" }, marked.map(({ point, ply }) =>
@@ -258,7 +251,9 @@ function drawReview(page) {
       h("span", { class: "review-sign" }, MARK_SIGNS[point.mark]),
       ` Move ${ply} · ${names[point.player]} · ${s.record.moves[ply - 1]} · ${point.mark}`)))));
   }
-  parts.push(h("p", { class: "review-note" }, `Marked: a move that gave away at least ${REVIEW_WORDS}.`));
+  parts.push(h("p", { class: "review-note" }, `Marked: a move that gave away at least ${REVIEW_WORDS}. ` +
+    "Accuracy: 100% for a move that gave nothing away, 64% for one that gave away 10%; opening, middle and end are " +
+    "the game's thirds. ! an only move: every other move was proved to lose what it kept."));
   els.review.replaceChildren(...parts);
   tintLines(els.review);
 }
@@ -380,6 +375,9 @@ function drawMistake(page, puzzle) {
   const none = !puzzle.kept ? "No mistakes kept yet. When you review a finished game, its mistakes and blunders in your " +
     "moves are kept here to try again, and so is a puzzle you answer wrong."
     : `Nothing due now: ${puzzle.kept} kept, the next comes back ${puzzle.next}.`;
+  const [other] = item ? [] : puzzle.elsewhere || []; // this game's done: on to the next game's due now
+  const onward = other ? h("a", { class: "button primary", id: "mistakes-onward", href: `#/${other.game}?mistakes` },
+    `Go on in ${other.title} (${other.due} due)`) : null;
   els.lesson.replaceChildren(...[
     h("p", { class: "lesson-head" }, h("b", {}, item ? `Your mistakes: ${puzzle.index + 1} of ${puzzle.list.length} due` : "Your mistakes")),
     h("p", { class: "lesson-task", id: "puzzle-task" }, item ? item.task : none),
@@ -390,6 +388,7 @@ function drawMistake(page, puzzle) {
       item && outcome && !outcome.ok ? button("puzzle-retry", "Try again", actions.puzzle.retry, !outcome.shown) : null,
       item && !outcome ? button("puzzle-reveal", "Show a better move", actions.puzzle.reveal) : null,
       item ? button("puzzle-next", "Next", actions.puzzle.next, Boolean(outcome?.ok)) : null,
+      onward,
       button("puzzle-leave", "Leave", actions.puzzle.leave)),
   ].filter(Boolean));
   if (outcome && view.lessonOutcome !== outcome) requestAnimationFrame(() => revealBoardFoot("puzzle-outcome"));
@@ -872,13 +871,17 @@ function renderLog(s, state, ui, seatNames, review) {
     for (const chip of item.querySelectorAll("[data-ply]")) {
       const ply = Number(chip.dataset.ply);
       chip.classList.toggle("future", ply > s.cursor);
-      const mark = review?.points[ply - 1]?.mark || null;
-      if ((chip.dataset.reviewMark || null) !== mark) {
+      const point = review?.points[ply - 1];
+      const mark = point?.mark || null;
+      const only = point?.label === "only" ? "only" : null;
+      if ((chip.dataset.reviewMark || null) !== mark || (chip.dataset.reviewLabel || null) !== only) {
         if (mark) chip.dataset.reviewMark = mark;
         else delete chip.dataset.reviewMark;
-        chip.dataset.sign = mark ? MARK_SIGNS[mark] : "";
-        const label = chip.getAttribute("aria-label").replace(/ \((inaccuracy|mistake|blunder)\)$/, "");
-        chip.setAttribute("aria-label", mark ? `${label} (${mark})` : label);
+        if (only) chip.dataset.reviewLabel = only;
+        else delete chip.dataset.reviewLabel;
+        chip.dataset.sign = mark ? MARK_SIGNS[mark] : only ? "!" : "";
+        const label = chip.getAttribute("aria-label").replace(/ \((inaccuracy|mistake|blunder|only move)\)$/, "");
+        chip.setAttribute("aria-label", mark ? `${label} (${mark})` : only ? `${label} (only move)` : label);
       }
       if (ply === s.cursor) chip.setAttribute("aria-current", "step");
       else chip.removeAttribute("aria-current");

@@ -22,6 +22,15 @@ export function drawHome(state, actions) {
       h("h2", { id: "continue-title" }, "Continue"),
       h("ul", { class: "resume-list" }, inProgress.map(resumeCard))));
   }
+  const due = GAMES.map((game) => ({ game, due: page.mistakesKept?.[game.name]?.due || 0 })).filter((g) => g.due);
+  if (due.length) { // every game's mistakes due now, in one place: each game's in turn (modes/puzzle.js goes on to the next)
+    const total = due.reduce((sum, g) => sum + g.due, 0);
+    parts.push(h("section", { class: "home-part mistakes-due", "aria-labelledby": "mistakes-title" },
+      h("h2", { id: "mistakes-title" }, "Your mistakes"),
+      h("p", {}, `${total} due now to try again: ${due.map((g) => `${g.game.title} ${g.due}`).join(", ")}.`),
+      h("a", { class: "button primary", href: `#/${due[0].game.name}?mistakes`, id: "mistakes-all" },
+        due.length > 1 ? `Try them, game by game` : `Try ${total === 1 ? "it" : "them"}`)));
+  }
   parts.push(h("section", { class: "home-part", "aria-labelledby": "games-title" },
     h("h2", { id: "games-title" }, inProgress.length ? "All games" : "Games"),
     h("ul", { class: "game-list" }, GAMES.map((game) => gameCard(game, page.lessonsDone?.[game.name] || 0,
