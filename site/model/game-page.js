@@ -73,6 +73,7 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
   if (picture) line = pictureHint(selected);
   else if (page.mode === "lesson" && page.lesson?.outcome) line = ""; // the lesson's panel says what happened
   else if (page.mode === "puzzle" && page.puzzle?.outcome) line = ""; // and the puzzle's
+  else if (page.mode === "puzzle" && !page.puzzle?.list?.length) line = ""; // nothing due: an empty board, nothing to play
   else if (page.refusal && !computerTurn) line = `${page.refusal} ${line}`;
 
   const coachChosen = coachOn(page);

@@ -147,6 +147,14 @@ test("a lesson's or a puzzle's outcome stands alone: the hint line is empty", ()
   assert.equal(modelOf(pageOf(position, {}, { mode: "puzzle", puzzle: { outcome: { ok: true, text: "x" } } })).line, "");
 });
 
+test("Your mistakes with nothing due: the empty board says nothing (it said Manalath's \"No placement is possible: pass.\")", () => {
+  const position = POSITIONS["manalath/2/start"];
+  const closed = { ...pageOf(position, {}, { mode: "puzzle", puzzle: { practice: true, list: [], outcome: null } }), input: new MoveInput() };
+  assert.equal(modelOf(closed).line, "");
+  const due = pageOf(position, {}, { mode: "puzzle", puzzle: { practice: true, list: [{ id: "m" }], outcome: null } });
+  assert.equal(modelOf(due).line, modelOf(pageOf(position)).line); // one due: the game's own line, as a puzzle's
+});
+
 test("while the engine starts, the picture takes taps and says they are kept; the tools wait", () => {
   const position = POSITIONS["manalath/2/start"];
   const model = modelOf(pageOf(position, {}, { mode: "picture" }));
