@@ -426,19 +426,13 @@ class Ambush(Game):
         them, tried on the board itself and put back."""
         board = self.owner[:], self.stacks[:], self.power[:]
         self._rotate(k, d)
-        turned = self.owner[:], self.stacks[:], self.power[:]
         mine, theirs = self._captures(q, k), self._captures(1 - q, k)
-        # Both orders where both capture: q would choose (the same board either way takes the same).
-        firsts = (q, 1 - q) if mine and theirs else (q if mine or not theirs else 1 - q,)
-        best = 0
-        for first in firsts:
-            self.owner[:], self.stacks[:], self.power[:] = turned
-            taken = self._captures(first, k)
-            if first != q:   # the other's captures first, then q's on the board as it then stands
-                for c in taken:
-                    self._set(c, self.owner[c], self.stacks[c][:-1])
-                taken = self._captures(q, k)
-            best = max(best, sum(self.stacks[c][-1] for c in taken))
+        # q's captures first (where q captures, or nobody does): taken on the board as turned.
+        best = sum(self.stacks[c][-1] for c in mine)
+        if theirs:   # the other's first (q chooses where both capture), then q's on the board as it then stands
+            for c in theirs:
+                self._set(c, self.owner[c], self.stacks[c][:-1])
+            best = max(best, sum(self.stacks[c][-1] for c in self._captures(q, k)))
         self.owner[:], self.stacks[:], self.power[:] = board
         return best
 
