@@ -21,9 +21,14 @@ const teamOf = (view, player) => (view.teams ? view.teams.find((t) => t.includes
 const sideName = (view, player) => teamOf(view, player).map((p) => names(view)[p]).join(" and ");
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** For each cell, the player whose setup area (and whether home row) it is; the first listed wins overlaps. */
+/** For each cell, the player whose setup area (and whether home row) it is; the first listed wins overlaps.
+ * Worked out once a position: each of the 169 cells' labels asks (10 ms a move, issue 41). */
+const zonesOf = new WeakMap();
 function zones(view) {
-  const out = {};
+  let out = zonesOf.get(view);
+  if (out) return out;
+  out = {};
+  zonesOf.set(view, out);
   for (const [player, cells] of Object.entries(view.home)) {
     for (const c of cells) out[c] ??= { player: Number(player), home: true };
   }
