@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from conftest import tap_move, wait_ready
+from conftest import game_query, open_game, tap_move, wait_ready
+from py_engines.playout import random_game
 from test_browser_log import before_player_1s_turn, link
 
 pytestmark = pytest.mark.browser
@@ -90,6 +91,28 @@ def test_a_choice_whose_next_step_is_a_cell_brings_the_board_into_view(phone, se
     phone.locator('#choices [data-choice="s"]').tap()   # pay a small (a medium is in hand too)
     phone.wait_for_function("document.querySelector('#hint').textContent.includes('middle')")
     phone.wait_for_function(in_view)
+
+
+def test_a_collect_tapped_once_shows_the_board_its_rings_are_on(phone, server):
+    """Nimbus, a finger: scrolled down to the collect buttons, a first tap rings what the collect
+    takes and says "tap again": the board comes into view, with the button still in sight (a
+    newcomer read of the ringed pyramids with the board above the screen)."""
+    whole = random_game("nimbus", 3, 2, random_setup=True, goal="rounds1")
+    open_game(phone, server.url, "nimbus", game_query(whole.history[:1], random_setup=True, goal="rounds1"))
+    game = py_engines.new_game("nimbus", 2, 0, random_setup=True, goal="rounds1")
+    game.play(whole.history[0])
+    collect = next(m for m in game.legal_moves() if ":" in m and len(game.move_entries(m)) >= 2)
+    phone.tap(f'[data-cell="{game.move_entries(collect)[0][0]["cell"]}"][data-live]')
+    in_view = ("() => { const b = document.querySelector('svg.board').getBoundingClientRect();"
+               " return b.top >= -1 && b.bottom <= innerHeight + 1; }")
+    phone.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    button = phone.locator(f'[data-choice="{collect}"]')
+    assert not phone.evaluate(in_view) and button.is_visible()
+    button.tap()
+    assert button.get_attribute("aria-pressed") == "true"
+    phone.wait_for_function(in_view)
+    assert phone.evaluate("(b) => { const r = b.getBoundingClientRect(); return r.bottom <= innerHeight; }",
+                          button.element_handle())
 
 
 def test_a_phone_held_sideways_keeps_the_status_and_the_dice_in_sight(screen, server):

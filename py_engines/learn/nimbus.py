@@ -293,7 +293,8 @@ def _lies_flat(start: Game, move: str, after: Game) -> bool:
 def _place_done(start: Game, move: str, after: Game) -> str:
     return (f"{type(after).narrate(after.events, 2)} Flat, it may later slide the way it points; upright, it may "
             "step one square. The setup goes on, one pyramid each in turn, until the pile is empty (an upright one "
-            "may go on another upright one: a stack). Then the player after the last to place starts play.")
+            "may go on another upright one: a stack; nothing goes on a flat one). Then the player after the last to "
+            "place starts play.")
 
 
 def _sweep(game: Game) -> list[str]:
@@ -334,7 +335,8 @@ def _pyramids_left(game: Game) -> int:
 def _no_sweep_done(start: Game, move: str, after: Game) -> str:
     return (f"{type(after).narrate(after.events, 2)} Every turn Player 2 could make was tried: none of them takes all "
             f"{_pyramids_left(after)} pyramids left, so the round goes on. That is the heart of Nimbus: never leave the next player "
-            "the whole board in one turn.")
+            "the whole board in one turn. And each turn's move is a must, even where it spoils a good board: near the "
+            "end, make it on a pyramid you are about to collect.")
 
 
 def _no_sweep_missed(start: Game, move: str, after: Game) -> str:
@@ -377,19 +379,19 @@ LESSON: list[Step] = [
     Step(
         key="setup", title="Set up the board", chapter="The goal",
         task="Goal: take the last pyramid of a round. First, take a pyramid from the pile.",
-        hint="The buttons beside the board are the pile: each names a colour, a size in pips (1 small, 2 "
+        hint="The buttons next to the board (under it on a phone) are the pile: each names a colour, a size in pips (1 small, 2 "
              "medium, 3 large: \"Red 3\" is a large red) and how many of it are left. Tap any of them.",
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
              "they collected in it; the others score nothing. A pyramid's pips (its dots) are its size: 1 small, 2 "
-             "medium, 3 large. After five rounds the highest total wins. The pile holds the game's 45 pyramids; "
-             "from step 3 on, the steps start in rounds under way, with few pyramids left (their pile holds 30).",
+             "medium, 3 large. After five rounds the highest total wins. A round starts with all 45 pyramids placed "
+             "in turn; from step 3 on, each step is a round under way, few pyramids left.",
         goal=any_move, players=2,
     ),
     Step(
         key="place", title="Place it",
-        task="Put your large red (Red 3) on the board lying flat: choose a direction first (the arrow buttons under the board), then tap "
-             "a square.",
-        hint="A square tapped at once stands the pyramid upright. The arrow buttons beside the board offer the eight "
+        task="This step hands you a large red (Red 3). Put it on the board lying flat: choose a direction first (the "
+             "arrow buttons under the board), then tap a square.",
+        hint="A square tapped at once stands the pyramid upright. The arrow buttons next to the board offer the eight "
              "directions a flat pyramid may point (north is up the board): one of them, then a square.",
         done=_place_done,
         missed=lambda start, move, after: ("That stands it upright: a square tapped first stands the pyramid up. "
@@ -399,7 +401,7 @@ LESSON: list[Step] = [
     ),
     Step(
         key="stand-up", title="Stand one up", chapter="Moving",
-        task="Stand a flat pyramid upright.",
+        task="You play Player 2 in this step and the next three. Stand a flat pyramid upright.",
         hint="The green on d5 lies flat, pointing north-east: tap it, then choose upright.",
         done="Standing a pyramid up, laying a lone one flat (one alone on its square, not in a stack) or "
              "turning it is a move action. A turn is one move action and one collect (taking pyramids off the "
@@ -425,11 +427,12 @@ LESSON: list[Step] = [
     ),
     Step(
         key="collect", title="Collect a line", chapter="Collecting",
-        task="A collect takes every top pyramid sharing one colour, one size or one direction along a row, column "
-             "or diagonal, passing over the others. Collect the line worth the most pips.",
+        task="A collect takes every top pyramid sharing one colour, one size or one way of standing (upright, or "
+             "flat and pointing one way) along a row, column or diagonal, passing over the others. Collect the line "
+             "worth the most pips.",
         hint="Look along the diagonal from b2 to f6: three large pyramids, 3 pips each. On a touch screen the "
              "first tap on a collect button rings what it takes; a second tap collects.",
-        done="A collect takes every top pyramid of one colour, one size or one orientation along a whole row, "
+        done="A collect takes every top pyramid of one colour, one size or one way of standing along a whole row, "
              "column or diagonal; pyramids on it that do not share that property stay, and the collect takes the "
              "others past them. A pyramid under a top one is hidden until the top one goes. The pips you collect "
              "are your points if you win the round.",
@@ -438,11 +441,12 @@ LESSON: list[Step] = [
     ),
     Step(
         key="last", title="The last pyramid",
-        task="Collect every pyramid left on the board and win the round.",
+        task="You play Player 1 again. Collect every pyramid left on the board and win the round.",
         hint="You have just stood the red on c4 upright: now the three pyramids on row 4 all stand upright.",
         done="You took the last pyramid, so the round is yours and you score all the pips you collected in it; "
              "the other player's pips score nothing. A collect that empties the board ends the round at once, "
-             "whether or not the turn's move was made.",
+             "whether or not the turn's move was made. Then the next round is set up from the full pile, and the "
+             "next player places first.",
         goal=_wins_the_round, moves=_LAST, players=2, options=OPTIONS,
     ),
     Step(

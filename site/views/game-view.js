@@ -724,6 +724,11 @@ function armChoice(token, c, state) {
   }
   els.hint.textContent = c.confirm;
   actions.preview(view.armed.cells);
+  // The rings say what the second tap takes: a player scrolled down to the buttons gets the board back in
+  // view (a newcomer read "the 3 ringed pyramids" with the board above the screen).
+  requestAnimationFrame(() => {
+    if (view?.els === els) revealBoard();
+  });
 }
 
 /** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns (or armed). */
