@@ -117,7 +117,7 @@ def reviewed_with_truth(name: str, seeds):
             position.play(move)
 
 
-# PROVEN_SEEDS=40 measures over more games (docs/review.md's figures): pytest -s -k precision.
+# PROVEN_SEEDS=100 measures over more games (docs/ai.md, "Reviewing a game"): pytest -s --timeout=0 -k precision.
 GAMES_MEASURED = int(os.environ.get("PROVEN_SEEDS", "6"))
 
 
