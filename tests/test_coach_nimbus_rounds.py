@@ -82,9 +82,15 @@ def small_boards(players: int, options: dict, count: int, seed: int):
 def test_the_coach_names_exactly_the_moves_that_take_the_round_or_hand_it_over(players, options):
     seen = {"round": 0, "round-gift": 0}
     for game in small_boards(players, options, 40, seed=players):
-        notes = {note["kind"]: set(note["moves"]) for note in game.coach()}
+        said = game.coach()
+        notes = {note["kind"]: set(note["moves"]) for note in said}
         if "win" in notes or "lose" in notes:
             continue  # the game's own end outranks the round's (its notes are checked in test_coach.py)
+        # The count says what it counts: the turn's collects once its move is made, else its moves.
+        counted = "collects" if game.moved and not game.collected else "moves"
+        for note in said:
+            if note["kind"] == "round-gift" and " of the " in note["text"]:
+                assert f"of the {len(game.legal_moves())} {counted} here" in note["text"], (game.to_json(), note)
         for move in game.legal_moves():
             assert (move in notes.get("round", set())) == takes(game, move), (game.to_json(), move)
             assert (move in notes.get("round-gift", set())) == gifts(game, move), (game.to_json(), move)

@@ -381,7 +381,7 @@ class Nimbus(Game):
                 f"{names[me]} can take every pyramid left this turn ({how}): {self._round_outcome(me)}.")})
         if gifts:
             lead = ("Every move here lets" if len(gifts) == len(legal) else
-                    f"{len(gifts)} of the {len(legal)} moves here (ringed in amber) let")
+                    f"{len(gifts)} of the {len(legal)} {self._choices_word()} here (ringed in amber) let")
             notes.append({"kind": "round-gift", "moves": gifts, "ring": "gift", "text": (
                 f"{lead} {names[nxt]} take every pyramid left next turn, whatever the rest of this turn: "
                 f"{self._round_outcome(nxt)}.")})
@@ -412,10 +412,16 @@ class Nimbus(Game):
             return None
         nxt = self.seat_names(self.players)[(self.turn + 1) % self.players]
         legal = len(self.legal_moves())
-        others = "every other move here" if len(gifts) == legal - 1 else f"{len(gifts)} of the {legal} moves here"
+        others = (f"every other {self._choices_word()[:-1]} here" if len(gifts) == legal - 1 else
+                  f"{len(gifts)} of the {legal} {self._choices_word()} here")
         if ends_turn:
             return f"It leaves {nxt} no collect that takes every pyramid left next turn ({others} would)."
         return f"Whatever the rest of this turn, {nxt} cannot take every pyramid left next turn ({others} would let them)."
+
+    def _choices_word(self) -> str:
+        """What the player to move chooses among now, in words: "collects" once the turn's move is
+        made (a hint for the rest of a turn and the coach at its start then count other things)."""
+        return "collects" if self.moved and not self.collected else "moves"
 
     def _round_outcome(self, taker: int) -> str:
         """What the round's rule does when ``taker`` takes the last pyramid, in words."""
