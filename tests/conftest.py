@@ -246,13 +246,14 @@ class SharedPage:
         del self.page.goto  # the page's own goto from now on
         if not self.reused:
             return self.page.goto(url, **kwargs)
-        if not self.clean:  # what the test added applies from a load: the address, then loaded
+        here, there = urlsplit(self.page.url), urlsplit(url)
+        same_document = here[:4] == there[:4]   # the home page's address, or a fragment of it: no load
+        if not self.clean and same_document:    # what the test added applies from a load: the address, then loaded
             self.page.goto(url)
             return self.page.reload(**kwargs)
-        here, there = urlsplit(self.page.url), urlsplit(url)
-        if here[:4] == there[:4] and not there.fragment:
+        if same_document and not there.fragment:
             return None  # the home page, on screen already
-        return self.page.goto(url, **kwargs)  # a fragment of the same address: no load
+        return self.page.goto(url, **kwargs)
 
     def keepable(self) -> bool:
         """Whether the page may serve the next test: open, nothing lasting added, at the site."""
