@@ -39,7 +39,7 @@ import {
 import { storageEmptied as forgetLinkDice } from "./by-links/replay.js";
 import { storageEmptied as forgetKeepAnswer } from "./state/keep-storage.js";
 import { SEAT_LEVELS } from "./model/seats.js";
-import { dueNow } from "./model/mistakes.js";
+import { countsByGame } from "./model/mistakes.js";
 import { storedMistakes } from "./controllers/mistakes.js";
 import { readLessons, readOpponent, readPuzzles } from "./state/local-storage.js";
 import * as actions from "./state/actions.js";
@@ -177,10 +177,7 @@ function homePage() {
   const known = (names, real) => new Set(names.filter((name) => real.includes(name))).size;
   const lessonsDone = Object.fromEntries(GAMES.map((game) => [game.name, known(readLessons(game.name), game.lessonKeys)]));
   const puzzlesSolved = Object.fromEntries(GAMES.map((game) => [game.name, known(readPuzzles(game.name), game.puzzleIds)]));
-  const mistakes = storedMistakes();
-  const now = Date.now();
-  const mistakesKept = Object.fromEntries(GAMES.map((game) => [game.name, {
-    kept: mistakes.filter((item) => item.game === game.name).length, due: dueNow(mistakes, now, game.name).length }]));
+  const mistakesKept = countsByGame(storedMistakes(), Date.now(), GAMES.map((game) => game.name));
   return { kind: "home", inProgress: gamesInProgress(GAMES), lessonsDone, puzzlesSolved, mistakesKept };
 }
 

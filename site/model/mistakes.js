@@ -82,6 +82,12 @@ export function dueNow(list, now, game = null) {
   return list.filter((item) => (game === null || item.game === game) && item.due <= now).sort((a, b) => a.due - b.due);
 }
 
+/** How many items each of the games `names` keeps, and how many are due at `now`: {name: {kept, due}}. */
+export function countsByGame(list, now, names) {
+  return Object.fromEntries(names.map((name) => [name, {
+    kept: list.filter((item) => item.game === name).length, due: dueNow(list, now, name).length }]));
+}
+
 /** When `item` comes back, in words from `now`: "in 4 hours", "in 3 days", "in 2 months". */
 export function whenWords(due, now) {
   const hours = Math.max(0, Math.round((due - now) / HOUR));

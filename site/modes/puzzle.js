@@ -24,7 +24,7 @@ import { store } from "../state/store.js";
 import { showMessage } from "../views/dom.js";
 import { showExercise } from "./lesson.js";
 import { keepAnswered, keepMistakes, storedMistakes } from "../controllers/mistakes.js";
-import { answered, dueNow, fromPuzzle, whenWords } from "../model/mistakes.js";
+import { answered, countsByGame, dueNow, fromPuzzle, whenWords } from "../model/mistakes.js";
 
 const files = new Map(); // game -> its puzzles, fetched once
 
@@ -58,14 +58,16 @@ export async function enter(entry, id) {
 /** Open `entry`'s mistakes due now (Your mistakes): each a puzzle whose move the engine judges. */
 export async function enterMistakes(entry) {
   const now = Date.now();
-  const kept = storedMistakes().filter((item) => item.game === entry.name);
+  const all = storedMistakes();
+  const kept = all.filter((item) => item.game === entry.name);
   const list = dueNow(kept, now, entry.name).map((item) => ({ id: item.id, record: item.record, solver: item.player,
     task: mistakeTask(item), mistake: item }));
   const next = kept.length ? Math.min(...kept.map((item) => item.due)) : null;
   // The other games with mistakes due now: once this game's are done, the panel goes on to the next of them.
-  const all = storedMistakes();
-  const elsewhere = GAMES.filter((game) => game.name !== entry.name)
-    .map((game) => ({ game: game.name, title: game.title, due: dueNow(all, now, game.name).length })).filter((g) => g.due);
+  const others = GAMES.filter((game) => game.name !== entry.name);
+  const counts = countsByGame(all, now, others.map((game) => game.name));
+  const elsewhere = others.filter((game) => counts[game.name].due)
+    .map((game) => ({ game: game.name, title: game.title, due: counts[game.name].due }));
   actions.puzzleChanged({ game: entry.name, list, solved: [], index: 0, step: 0, outcome: null, practice: true,
     kept: kept.length, next: next === null ? null : whenWords(next, now), elsewhere });
   if (list.length) {

@@ -702,10 +702,14 @@ function chooseFromButton(token) {
   actions.choose(token);
   // A choice whose next step is a cell (Ambush's Turn, then the coaster's middle): a player who
   // scrolled down to the buttons gets the board back in view (a newcomer had to scroll up).
+  revealBoardNextFrame(els, () => els.board.querySelector(".cell.live") && !els.choiceButtons.querySelector("[data-choice]"));
+}
+
+/** At the next frame, once the page drew what was chosen: the board into view (revealBoard), if the same game
+ * page is still on screen and `wanted()` says so. */
+function revealBoardNextFrame(els, wanted = () => true) {
   requestAnimationFrame(() => {
-    if (view?.els === els && els.board.querySelector(".cell.live") && !els.choiceButtons.querySelector("[data-choice]")) {
-      revealBoard();
-    }
+    if (view?.els === els && wanted()) revealBoard();
   });
 }
 
@@ -726,9 +730,7 @@ function armChoice(token, c, state) {
   actions.preview(view.armed.cells);
   // The rings say what the second tap takes: a player scrolled down to the buttons gets the board back in
   // view (a newcomer read "the 3 ringed pyramids" with the board above the screen).
-  requestAnimationFrame(() => {
-    if (view?.els === els) revealBoard();
-  });
+  revealBoardNextFrame(els);
 }
 
 /** The marks on the board: the last turns, a hint, and the cells a choice under the pointer concerns (or armed). */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  INTERVAL_HOURS, MAX_MISTAKES, added, answered, dueNow, fromPuzzle, fromReview, mistakeShape, whenWords,
+  INTERVAL_HOURS, MAX_MISTAKES, added, answered, countsByGame, dueNow, fromPuzzle, fromReview, mistakeShape, whenWords,
 } from "../../site/model/mistakes.js";
 
 const HOUR = 3600e3;
@@ -48,6 +48,8 @@ test("what is due, longest overdue first, and when the rest come back", () => {
   const list = added([], [later, { ...b, due: now - HOUR }]);
   assert.deepEqual(dueNow(list, now).map((item) => item.id), [b.id]);
   assert.deepEqual(dueNow(list, now, "ambush"), []);
+  assert.deepEqual(countsByGame(list, now, [record.game, "ambush"]),
+    { [record.game]: { kept: 2, due: 1 }, ambush: { kept: 0, due: 0 } });
   assert.equal(whenWords(later.due, now), "in 4 hours");
   assert.equal(whenWords(now + 3 * 24 * HOUR, now), "in 3 days");
   assert.equal(whenWords(now + 90 * 24 * HOUR, now), "in 3 months");
