@@ -42,14 +42,36 @@ def site_dir() -> Path:
 
 def pytest_collection_modifyitems(items) -> None:
     """A test of the built site that is not a browser's is marked `build` (left out of the fast
-    slice, `build.py check`, which builds nothing)."""
+    slice, `build.py check`, which builds nothing). A browser test that fails runs once more, in a
+    new context (pytest-rerunfailures: the run's summary names it, "R", and counts it as a rerun):
+    a page's boot under two loaded cores fails about once in a whole run, rarely the same test twice
+    (docs/testing.md); a failure that comes back fails the run."""
     for item in items:
         if item.get_closest_marker("browser") is not None:
             if not BROWSER_FILES.search(item.nodeid):  # pytest_xdist_make_scheduler finds them by their file
                 raise pytest.UsageError(f"{item.nodeid}: a browser test outside tests/test_browser_*.py "
                                         "and tests/test_qr.py")
+            if item.get_closest_marker("flaky") is None:
+                item.add_marker(pytest.mark.flaky(reruns=1))
         elif "site_dir" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.build)
+
+
+RERUNS: list[tuple[str, str]] = []  # each browser test run again, and why its first run failed
+
+
+def pytest_runtest_logreport(report) -> None:
+    if report.outcome == "rerun":
+        page = "\n".join(text for name, text in report.sections if name == "the page when the test failed")
+        RERUNS.append((report.nodeid, (report.longreprtext[-1500:] + "\n" + page).strip()))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Why each test run again failed the first time (to be looked into: the run passed without it)."""
+    if RERUNS:
+        terminalreporter.section("first runs of the tests run again")
+        for nodeid, why in RERUNS:
+            terminalreporter.write_line(f"{nodeid}:\n{why}\n")
 
 
 # The files of the browser tests (every test marked `browser` is in one of them).
@@ -420,11 +442,31 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when == "call":
         item.passed_call = report.passed
+        if report.failed:
+            for page in getattr(item, "pages", []):
+                report.sections.append(("the page when the test failed", page_state(page)))
+
+
+# What a failed test's report says of its page: where it was, what covered it, what it said.
+PAGE_STATE = """() => ({address: location.href, body: {...document.body.dataset},
+  dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+  message: document.querySelector('#message:not([hidden])')?.innerText ?? null,
+  loading: document.querySelector('#loading:not([hidden])')?.innerText ?? null,
+  updateNotice: !document.getElementById('update-notice')?.hidden,
+  scrollY, focused: document.activeElement?.outerHTML.slice(0, 120) ?? null})"""
+
+
+def page_state(page) -> str:
+    try:
+        return json.dumps(page.evaluate(PAGE_STATE)) if not page.is_closed() else "closed"
+    except Exception as error:  # the page gone or hung: say so, the test's own failure is the report
+        return f"unreadable ({error.__class__.__name__})"
 
 
 def warm_page(request, warm_contexts, name: str, options: dict, first_visit: bool = False):
     share = request.node.get_closest_marker("fresh_page") is None
     p = warm_contexts.page(name, options, first_visit, share)
+    request.node.pages = [*getattr(request.node, "pages", []), p]  # what its report says if it fails
     console = p.console
     yield p
     warm_contexts.reset(name, keep=getattr(request.node, "passed_call", False) and not console.problems)

@@ -157,7 +157,8 @@ def run_tests(pytest_args: list[str]) -> int:
     say(f"running the tests with {browser}")
     # The whole suite prints its 40 slowest tests: where the next minutes are to be won (issue 37).
     durations = [] if named or any(a.startswith("--durations") for a in pytest_args) else ["--durations=40"]
-    code = pytest_run(python, [*durations, *pytest_args], {**os.environ, "CHROMIUM_PATH": browser})
+    # The summary names each test failed, in error, or run again (a browser test's second chance: conftest.py).
+    code = pytest_run(python, ["-rfER", *durations, *pytest_args], {**os.environ, "CHROMIUM_PATH": browser})
     return code or page
 
 
