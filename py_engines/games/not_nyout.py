@@ -851,18 +851,19 @@ class NotNyout(Game):
             return ends[src]
 
         def land(rest: tuple, dst: int, size: int, dice: int, summoned: bool) -> None:
-            search(tuple(sorted(rest + ((dst, size),))), dice, summoned)
-            here = [k for s, k in rest if s == dst]
+            search((tuple(sorted(rest + ((dst, size),))), dice, summoned))
+            here = sum(k for s, k in rest if s == dst)
             if here:   # joining every group of theirs there
                 others = tuple(g for g in rest if g[0] != dst)
-                search(tuple(sorted(others + ((dst, size + sum(here)),))), dice, summoned)
+                search((tuple(sorted(others + ((dst, size + here),))), dice, summoned))
 
-        def search(state: tuple, dice: int, summoned: bool) -> None:
-            if (state, dice, summoned) in seen:
+        def search(key: tuple) -> None:
+            if key in seen:
                 return
             if len(seen) == budget:   # one state more than the budget: stop the whole search
                 raise _OutOfBudget
-            seen.add((state, dice, summoned))
+            seen.add(key)
+            state, dice, summoned = key
             for i, (src, size) in enumerate(state):
                 fights, lands = ends_from(src)
                 for dst in fights:
@@ -880,7 +881,7 @@ class NotNyout(Game):
                         land(state, dst, 1, dice - 1, True)
 
         try:
-            search(groups, max(1, len(groups)), False)
+            search((groups, max(1, len(groups)), False))
         except _OutOfBudget:  # the sizes are not all known: each the most it could be
             most = min(4, sum(k for _, k in groups) + can_summon)
             return {station: most for station in self._in_reach(enemy)}, False
