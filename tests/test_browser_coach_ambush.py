@@ -47,6 +47,9 @@ def test_the_coach_rings_a_stack_in_danger_and_nothing_when_none_is(phone, serve
     dashes = phone.evaluate("""() => ['.mark-ring.newest', '.mark-ring.coach-warn'].map(
         (css) => getComputedStyle(document.querySelector(css)).strokeDasharray)""")
     assert dashes[0] == "none" and dashes[1] != "none", dashes
+    # ...and the warning carries a "!", the last move's ring none (a newcomer took one for the other).
+    assert phone.locator('.mark-ring.coach-warn[data-mark="c2"] .coach-flag').text_content() == "!"
+    assert phone.locator(".mark-ring.newest .coach-flag").count() == 0
     shot(phone, "coach-threat")
     # Black to move, nothing of Black's in danger: the coach says the capture first, then the moves
     # that would let Red capture (no cell ringed for those: nearly every position has some).

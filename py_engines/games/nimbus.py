@@ -381,7 +381,7 @@ class Nimbus(Game):
                 f"{names[me]} can take every pyramid left this turn ({how}): {self._round_outcome(me)}.")})
         if gifts:
             lead = ("Every move here lets" if len(gifts) == len(legal) else
-                    f"{len(gifts)} of the {len(legal)} {self._choices_word()} here (ringed in amber) let")
+                    f"{len(gifts)} of the {len(legal)} {self._choices_word()} here (ringed in dots, with a \"!\") let")
             notes.append({"kind": "round-gift", "moves": gifts, "ring": "gift", "text": (
                 f"{lead} {names[nxt]} take every pyramid left next turn, whatever the rest of this turn: "
                 f"{self._round_outcome(nxt)}.")})

@@ -4,9 +4,11 @@ import { catalogEntry } from "../games/index.js";
 import { h, openDialog } from "../views/dom.js";
 
 /** A small picture of one kind of mark, drawn with the board's own classes (style.css), so it looks as on the board. */
-function markSample(cls) {
+function markSample(cls, flag = false) {
   return `<svg class="legend-mark" viewBox="-0.5 -0.5 1 1" aria-hidden="true"><circle class="legend-cell" r="0.46"/>`
-    + `<g class="mark"><circle class="${cls}" r="0.36"/></g></svg>`;
+    + `<g class="mark"><circle class="${cls}" r="0.36"/></g>`
+    + (flag ? `<g class="coach-flag" transform="translate(-0.3 -0.3) scale(1.4)"><circle r="0.15"/><text y="0.075" text-anchor="middle">!</text></g>` : "")
+    + "</svg>";
 }
 
 /** What the marks drawn on every game's board mean (marks.js, the coach): shown under each game's rules. */
@@ -16,8 +18,8 @@ const MARKS = `<h3>Marks on the board</h3><ul class="legend">
   from, and a faded piece what the turn took.</li>
   <li>${markSample("mark-ring coach-win")} With the coach on: a move that wins now.</li>
   <li>${markSample("mark-ring coach-lose")} A move that loses at once.</li>
-  <li>${markSample("mark-ring coach-gift")} A move that hands the other side a win on its next turn.</li>
-  <li>${markSample("mark-ring coach-warn")} A warning round a piece or a cell: the coach's words under the board say why.</li>
+  <li>${markSample("mark-ring coach-gift", true)} A move that hands the other side a win on its next turn (dotted, with a "!").</li>
+  <li>${markSample("mark-ring coach-warn", true)} A warning round a piece or a cell (dashed, with a "!"): the coach's words under the board say why.</li>
   <li>${markSample("mark-ring preview")} Where your next tap may go, and what you have tapped, in violet.</li>
 </ul>`;
 

@@ -26,6 +26,17 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+// The coach's warnings (a move that hands the other side a win, a piece or cell in danger) carry a
+// "!" at the cell's top left, so that they never read as the last turn's ring, whose colour is near
+// theirs (a newcomer took one for the other); the top right is the stack badges'.
+const WARNING_RINGS = /\bcoach-(warn|gift)\b/;
+
+function warningFlag(g, at) {
+  const flag = el("g", { class: "coach-flag", transform: `translate(${-at} ${-at})` }, g);
+  el("circle", { r: 0.15 }, flag);
+  el("text", { y: 0.075, "text-anchor": "middle" }, flag).textContent = "!";
+}
+
 function hexPoints(radius) {
   const points = [];
   for (let k = 0; k < 6; k++) {
@@ -348,6 +359,7 @@ export class Board {
         else if (m.kind === "from") el("circle", { r: 0.17 }, g);
         else if (this.shape === "square") el("rect", { x: -0.44, y: -0.44, width: 0.88, height: 0.88, rx: 0.08 }, g);
         else el("circle", { r: this.shape === "circle" ? CIRCLE_R + 0.02 : 0.47 }, g);
+        if (m.kind === "ring" && WARNING_RINGS.test(cls)) warningFlag(g, this.shape === "square" ? 0.4 : 0.33);
       }
     }
   }
