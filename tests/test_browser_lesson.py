@@ -75,6 +75,13 @@ def enter(page, game: str, step, move: str) -> None:
     page.wait_for_selector("#lesson-outcome")
 
 
+def trace_of(game) -> list[dict]:
+    """What each move of ``game``'s record did (py_engines.load's trace)."""
+    trace: list[dict] = []
+    py_engines.load(game.to_json(), trace=trace)
+    return trace
+
+
 def wait_for_step(page, number: int) -> None:
     page.wait_for_function(f"document.querySelector('.lesson-head')?.textContent.startsWith('Lesson {number} of')")
 
@@ -95,6 +102,12 @@ def test_a_lesson_from_first_move_to_first_game(phone, server, game):
     for number, step in enumerate(steps, 1):
         wait_for_step(phone, number)
         assert phone.inner_text("#lesson-task") == step.task
+        # The words said to a screen reader are the step's status, not the last move that built its position.
+        position = py_engines.load(step.record(game))
+        if number > 1 and position.history:
+            built = type(position).narrate(trace_of(position)[-1]["events"], position.players)
+            phone.wait_for_function("() => document.querySelector('#announce').textContent.length > 0")
+            assert not built or built not in phone.inner_text("#announce")
         # Once a chapter (from its first step with such a cell), a tap the rules refuse gets their reason.
         refusal_due = refusal_due or number == 1 or bool(step.chapter)
         cell = refused_cell(game, step) if refusal_due else None

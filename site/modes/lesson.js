@@ -85,7 +85,7 @@ async function attempt(move) {
         fight: fought.join(" ") || null } },
     });
     actions.inputClosed();
-    actions.moveShown(after.last_move?.events, after);
+    actions.moveShown(after.last_move?.events, shown); // the position drawn: so the move is shown moving, and said
   }).catch((error) => {
     showMessage(plainMessage(error.message));
     actions.inputCancelled();

@@ -641,7 +641,7 @@ function renderGame(page) {
   renderRecent(els, state, ui);
   const s = page.session;
   renderLog(s, state, ui, seatNames, page.mode === "play" ? page.review : null);
-  announce(els, s, state, status);
+  announce(els, s, state, status, page.motion);
   if (page.motion && page.motion !== view.motion && page.motion.position === state) {
     view.motion = page.motion;
     board.animate(motionFor(page.motion.events, ui, state.view));
@@ -932,11 +932,12 @@ function renderLog(s, state, ui, seatNames, review) {
  * Say what changed, once: after a move, the move in the log's words and then the
  * status; after going back or forward, the status with the position shown.
  */
-function announce(els, s, state, status) {
-  const key = `${s.record.moves.length}|${s.cursor}|${status}`;
+function announce(els, s, state, status, motion) {
+  // A move just played here (moveShown: a lesson's next step, a puzzle or a game opened shows a
+  // position whose last move was never seen played, and going back and forth plays nothing).
+  const played = motion?.position === state;
+  const key = `${s.record.moves.length}|${s.cursor}|${status}|${played ? motion.id : ""}`;
   if (els.announced === key) return;
-  const [length, cursor] = (els.announced || "0|0").split("|").map(Number);
   els.announced = key;
-  const played = s.cursor === s.record.moves.length && s.cursor === cursor + 1 && s.record.moves.length === length + 1;
   els.announce.textContent = announcement(played && state.last_move ? state.last_move.text : "", status, state.is_over);
 }
