@@ -213,7 +213,8 @@ LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal",
         task="The game's goal: a piece on Blue's home row, the top edge. This step: bring in one piece (tap a "
-             "bottom cell, then a number).",
+             "bottom cell, then a number). A piece's number is all it is: its cost, its speed (steps a turn) and "
+             "its strength in an attack.",
         hint="The darker bottom rows are your setup area. A piece costs its number from your reserve of 60, "
              "and the first turn may spend 30 at most.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
@@ -225,7 +226,8 @@ LESSON = [
         key="first-turn", title="The first turn",
         task="Nine 3s are in: 27 of the first turn's 30 points. Bring in a tenth 3 next to them.",
         hint="Tap an empty cell of the three bottom rows next to the block, then 3.",
-        done="Ten 3s, 30 points: the first turn's limit, so the turn ends (Done ends one sooner). One number "
+        done="Ten 3s, 30 points: the first turn's limit, so the turn ends (Done would have ended it sooner, "
+             "with fewer points in). One number "
              "wastes no speed, so the whole block moves 3 next turn. Later turns bring in any total up to your "
              "reserve, move one group, or pass. In a game, after the first 3, the button \"More 3s, one tap each\" "
              "brings in the others with one tap each.",
@@ -238,7 +240,8 @@ LESSON = [
         hint="Your lone 6 on i7 may go six steps: row o, the top edge, is six rows up. "
              "Go round Blue's 3, not through it.",
         done="Blue has no piece on its home row: unless Blue takes your 6 or brings a piece there, "
-             "you win at the start of your next turn.",
+             "you win at the start of your next turn. On the way, a piece may pass over your own pieces but "
+             "never over Blue's: moving onto one is an attack, and the move ends there (step 7).",
         goal=_on_home_row, moves=("c6=6", "done", "m2=3", "done", "c6-i7", "pass"),
     ),
     Step(
@@ -255,9 +258,10 @@ LESSON = [
         task="Your 3 from c5 is on f6. Move the other 3 of its group, on c4, toward the top too.",
         hint="A turn moves one group: its pieces one after another, each up to the group's speed, 3 here. Tap c4, "
              "then a cell up to three steps nearer the top.",
-        done="Both pieces of the group moved this turn. Which pieces form the group, and its speed, are as they "
-             "stood when the turn began: moving one piece changes neither. Any of them may attack on its move, "
-             "so one turn can make several attacks; Done ends the move and leaves the rest where they stand.",
+        done="Both pieces moved: the group and its speed are as they stood when the turn began, and each piece "
+             "may attack on its move; Done leaves the rest where they stand. Groups are found again at each "
+             "turn's start: pieces taken off, yours or Blue's, may split a group or free its fast pieces (a group "
+             "of 1s and 6s without its 1s runs six).",
         missed=_group_missed,
         goal=_moves_c4_forward, moves=("c4=3", "c5=3", "done", "m5=3", "done", "c5-f6"),
     ),
@@ -295,9 +299,11 @@ LESSON = [
     ),
     Step(
         key="break-take", title="Take the pieces",
-        task="Your 5 broke through on m5 and fell there with the 1. Now remove a Blue piece next to m5: "
-             "a breakthrough may take up to 5 points, your 5's number.",
-        hint="Tap a Blue 2 beside m5 (m4 or m6). Both together make 4, within your 5.",
+        task="Your 5 broke through on m5 and fell there with the 1. Now remove a Blue 2 next to m5: "
+             "a breakthrough may take up to 5 points, your 5's number. One is this step; in a game the other "
+             "2 could follow.",
+        hint="Tap a Blue 2 beside m5 (m4 or m6). Both together make 4, within your 5. A breakthrough's removals "
+             "end by themselves once nothing more fits, or with No more removals.",
         done=_break_take_done,
         goal=_removes, moves=("c6=5", "done", "m4=2", "m5=1", "m6=2", "done", "c6-h8", "pass", "h8-m5"),
     ),
@@ -307,8 +313,9 @@ LESSON = [
         hint="Blue wins if its turn starts with its piece on your home row and none of yours there. Bring in a "
              "piece on the bottom row.",
         done="A piece of yours on your home row stops Blue's win. Blue's 6 may take a lone one, so in a game "
-             "bring in a second beside it: two 1s side by side hold, as Blue's 6 can take only one a turn. "
-             "Bringing in blocks only while a reserve lasts: once Blue's is spent, Blue cannot block so.",
+             "bring in a second beside it: two 1s side by side hold. Bringing in blocks only while a reserve "
+             "lasts. The win is checked as each turn starts: with a piece of each side on the other's home row, "
+             "the one whose turn comes first wins, so block before you race.",
         missed=_defend_missed,
         goal=_defends_home_row, moves=("c10=2", "done", "m4=6", "done", "pass", "m4-g4", "pass", "g4-a4"),
     ),

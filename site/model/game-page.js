@@ -131,6 +131,9 @@ export function unrepeated(page) {
     ? { ...note, text: note.again } : note));
 }
 
+/** A move as the coach names it: its notation, a pass said as one (a newcomer read "loses at once: pass" as a command). */
+const inWords = (move) => (move === "pass" ? "a pass" : move);
+
 /** What the coach says, in words (the notes' own words where the game gives them). */
 export function coachWords(notes, state, seatNames) {
   if (!notes) return "";
@@ -147,7 +150,10 @@ export function coachWords(notes, state, seatNames) {
     }
     if (note.text) return note.text;
     if (note.kind === "win") return `${who} can win now: ${list(note.moves)}.`;
-    if (note.kind === "lose") return `${note.moves.length === 1 ? "This move loses" : "These moves lose"} at once: ${list(note.moves)}.`;
+    if (note.kind === "lose" && note.moves.length === 1 && note.moves[0] === "pass") return "Passing loses at once.";
+    if (note.kind === "lose") {
+      return `${note.moves.length === 1 ? "This move loses" : "These moves lose"} at once: ${list(note.moves.map(inWords))}.`;
+    }
     return "";
   }).filter(Boolean);
   return lines.length ? lines.join(" ") : "Nothing is decided by the next move.";

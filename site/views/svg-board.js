@@ -354,7 +354,9 @@ export class Board {
         const c = at(m.cell);
         if (!c) continue;
         const g = el("g", { class: cls, "data-mark": m.cell, transform: `translate(${c.x.toFixed(4)} ${c.y.toFixed(4)})` }, layer);
-        const markup = m.markup || '<path class="ghost-cross" d="M-0.2,-0.2L0.2,0.2M0.2,-0.2L-0.2,0.2"/>';
+        // A piece taken, faded and crossed out (a newcomer took a faded piece alone for one still there).
+        const cross = '<path class="ghost-cross" d="M-0.2,-0.2L0.2,0.2M0.2,-0.2L-0.2,0.2"/>';
+        const markup = (m.markup || "") + cross;
         if (m.kind === "ghost") g.innerHTML = /\bbeside\b/.test(cls) ? `<g transform="translate(-0.3 0.3) scale(0.42)">${markup}</g>` : markup;
         else if (m.kind === "from") el("circle", { r: 0.17 }, g);
         else if (this.shape === "square") el("rect", { x: -0.44, y: -0.44, width: 0.88, height: 0.88, rx: 0.08 }, g);

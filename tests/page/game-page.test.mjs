@@ -103,6 +103,10 @@ test("the coach's words: a win, moves that lose, every move lost, the game's own
     `White can win now: ${moves.slice(0, 4).join(", ")} and 1 more.`);
   assert.equal(coachWords([{ kind: "win", moves }], position, names), "Every move wins here: whatever White plays, the game is won.");
   assert.equal(coachWords([{ kind: "lose", moves: [moves[0]] }], position, names), `This move loses at once: ${moves[0]}.`);
+  // A pass is said as one (a newcomer read "loses at once: pass" as a command).
+  assert.equal(coachWords([{ kind: "lose", moves: ["pass"] }], position, names), "Passing loses at once.");
+  assert.equal(coachWords([{ kind: "lose", moves: [moves[0], "pass"] }], position, names),
+    `These moves lose at once: ${moves[0]}, a pass.`);
   assert.equal(coachWords([{ kind: "lose", moves }], position, names), "Every move loses here: the game cannot be saved.");
   assert.equal(coachWords([{ kind: "note", moves: [], text: "A stack is in danger." }], position, names), "A stack is in danger.");
   assert.equal(coachWords(null, position, names), "");
