@@ -37,9 +37,12 @@ def test_summon_and_move_by_tapping(phone, server):
     assert status(page) == f"Red to move: die {roll} left"
     assert page.locator('[data-choice="stable"]').count() == 1
     shot(page, "first-roll")
-    tap_move(page, game, f"+{roll}")
+    # The station the summon goes to, tapped, summons (as its button does: a newcomer tapped S3 first).
     target = f"S{roll}"
-    assert "red horse" in page.get_attribute(f'[data-cell="{target}"]', "aria-label")
+    page.tap(f'[data-cell="{target}"]')
+    game.play(f"+{roll}")
+    page.wait_for_function("(cell) => document.querySelector(`[data-cell='${cell}']`).getAttribute('aria-label').includes('red horse')",
+                           arg=target)
     follow_dice(page, game)
     assert status(page).startswith("Blue to move")
     tap_move(page, game, game.legal_moves()[0])

@@ -169,6 +169,17 @@ def odds_words(p: Fraction) -> str:
     return f"about {percent} times in 100"
 
 
+def holds_words(p: Fraction, exact: bool) -> str:
+    """``odds_words``; where the chance is only a lower bound (the attack searched not to its end),
+    ``at least 17 times in 100``, rounded down (never ``at least about``: a newcomer could not read it)."""
+    if exact:
+        return odds_words(p)
+    if p.denominator <= 100:
+        return f"at least {odds_words(p)}"
+    percent = math.floor(100 * p)
+    return "at least once in 100" if percent == 1 else f"at least {percent} times in 100" if percent else odds_words(p)
+
+
 class _OutOfBudget(Exception):
     """A search for the largest attacker that ran past its budget of turn states."""
 
@@ -701,12 +712,12 @@ class NotNyout(Game):
         for station, (size, enemy, exact) in sorted(worst.items()):
             defenders = [k for _, k in self.at[station]]
             holds = self._survives(station, size)
-            verb = ("hold" if len(defenders) > 1 else "holds") + ("" if exact else " at least")
+            verb = "hold" if len(defenders) > 1 else "holds"
             notes.append({"kind": "danger", "moves": [], "cells": [NAMES[station]],
                           "holds": [holds.numerator, holds.denominator], "exact": exact,
                           "text": f"{COLOUR_NAMES[enemy]} can attack your {_groups_words(defenders)} on "
-                                  f"{NAMES[station]} next turn, with a {_group_words(size, '')} at most: attacked, "
-                                  f"yours {verb} {odds_words(holds)}."})
+                                  f"{NAMES[station]} next turn, with {self._attacker_words(size, enemy)}: "
+                                  f"attacked, yours {verb} {holds_words(holds, exact)}."})
         if len(notes) > 2:   # in one sentence: the stations, and the one that holds worst
             worst_note = min(notes, key=lambda n: Fraction(*n["holds"]))
             for note in notes:
@@ -714,9 +725,17 @@ class NotNyout(Game):
             who = "The others" if len({enemy for _, enemy, _ in worst.values()}) > 1 else COLOUR_NAMES[enemy]
             notes[0]["text"] = (f"{who} can attack {len(notes)} of your stations next turn "
                                 f"({and_list([n['cells'][0] for n in notes])}, ringed): the most exposed, "
-                                f"{worst_note['cells'][0]}, holds {'at least ' if not worst_note['exact'] else ''}"
-                                f"{odds_words(Fraction(*worst_note['holds']))} if attacked.")
+                                f"{worst_note['cells'][0]}, holds "
+                                f"{holds_words(Fraction(*worst_note['holds']), worst_note['exact'])} if attacked.")
         return notes
+
+    def _attacker_words(self, size: int, enemy: int) -> str:
+        """``a lone horse``, ``up to 3 horses in one group``; a group larger than any ``enemy`` has on the
+        board said as joined on the way (a newcomer saw only lone horses and read of a group of 4)."""
+        if size == 1:
+            return "a lone horse"
+        largest = max((k for groups in self.at for owner, k in groups if owner == enemy), default=0)
+        return f"up to {size} horses in one group" + (", joined on the way" if size > largest else "")
 
     def _exposures(self, said: set[str]) -> list[dict[str, Any]]:
         """``exposes``: the moves (a group moved or a horse summoned, ending without a fight) after
@@ -761,10 +780,9 @@ class NotNyout(Game):
         notes = sorted(found.values(), key=lambda n: n["holds"])
         for note in notes:
             enemy, attacker, holds = note.pop("enemy"), note.pop("attacker"), note["holds"]
-            verb = "holds" + ("" if note["exact"] else " at least")
             note["text"] = (f"Careful: {note.pop('doing')} leaves it where {COLOUR_NAMES[enemy]} can attack it next turn, "
-                            f"with a {_group_words(attacker, '')} at most: attacked, yours there {verb} "
-                            f"{odds_words(holds)}.")
+                            f"with {self._attacker_words(attacker, enemy)}: attacked, yours there holds "
+                            f"{holds_words(holds, note['exact'])}.")
             note["holds"] = [holds.numerator, holds.denominator]
         if len(notes) > 2:   # in one sentence: the stations, and the worst
             for note in notes[1:]:
@@ -772,8 +790,8 @@ class NotNyout(Game):
             worst = notes[0]
             notes[0]["text"] = (f"Careful: {len(notes)} of your moves leave a group where another player can attack it "
                                 f"next turn ({and_list([n['cells'][0] for n in notes])}, ringed): the worst, to "
-                                f"{worst['cells'][0]}, {'holds' if worst['exact'] else 'holds at least'} "
-                                f"{odds_words(Fraction(*worst['holds']))} if attacked.")
+                                f"{worst['cells'][0]}, holds {holds_words(Fraction(*worst['holds']), worst['exact'])} "
+                                f"if attacked.")
         return notes
 
     def _entries(self) -> list[dict[str, Any]]:

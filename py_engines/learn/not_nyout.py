@@ -186,7 +186,8 @@ def _fight_done(start, move, after):
     lone = fight_odds(1, tuple(attack["defenders"]))
     return (f"Your pair rolls a d6 + 2 against Blue's d4 and needs to win one round; losing one costs only one of "
             f"its two horses. It takes e2 {odds_words(_odds(attack))}; your lone horse would have won "
-            f"{odds_words(lone)}. Bigger groups roll bigger dice: d4, d6, d8, d10.")
+            f"{odds_words(lone)}. Bigger groups roll bigger dice: d4, d6, d8, d10. So a lone horse is easy prey: "
+            f"keep yours out of reach of the others' groups, or together.")
 
 
 def _fight_missed(start, move, after):
@@ -271,7 +272,7 @@ LESSON = [
     Step(
         key="summon", title="Summon a horse", chapter="The goal",
         task="Goal: be the last player with horses. You rolled a 3: summon a horse.",
-        hint="Tap the Summon to S3 button: a horse enters as many stations counterclockwise from your "
+        hint="Tap S3 or the Summon to S3 button: a horse enters as many stations counterclockwise from your "
              "home S as the die shows.",
         done="Your first horse is on the track; three wait in the stable. Horses are lost in fights: a player "
              "with none left, on the track or in the stable, is out, and the last player with horses wins. You "
@@ -291,7 +292,8 @@ LESSON = [
     Step(
         key="attack", title="Attack",
         task="Blue's horse on N1 is two stations ahead of yours on E4. Attack it with your 2.",
-        hint="Tap E4, then N1. A group that ends its move on an enemy's station fights it.",
+        hint="Tap E4, then N1. A group that ends its move on an enemy's station fights it. When two of your dice "
+             "take a group to the same station, buttons ask which die to use.",
         done=_attack_done, missed=_attack_missed,
         goal=_attacks, moves=_ON_E + ("r4", "N2>W1/4", "r4", "E>E4/4", "r1", "+1", "r2"),
     ),
@@ -314,7 +316,9 @@ LESSON = [
         hint="Stepping off an enemy's station costs one step more: from S1, S2 and S3 cost one each, and leaving "
              "S3 for S4 costs two.",
         done="Your 4 took the horse on S1 past Blue's to S4: four steps for three stations, as the step off Blue's "
-             "station costs two. A 2 or a 3 would have stopped on S3 and fought.",
+             "station costs two. A 2 or a 3 would have stopped on S3 and fought: a die that leaves too few steps "
+             "to get off an enemy's station stops there, whatever its size, and one that gets past cannot stop "
+             "on it. Your own horses cost nothing to pass.",
         missed=_pass_missed,
         goal=_passes_blue, moves=("d3", "d7", "r4", "+4", "r4", "+4", "r4", "N4>W3/4", "r4", "S4>E3/4", "r4",
                                   "W3>S2/4", "r1", "+1", "r1", "S2>S3/1", "r4-2"),

@@ -248,7 +248,8 @@ LESSON = [
         key="speed", title="A group's speed", chapter="Moving",
         task="Move your 5 as far toward Blue's side as it may go this turn.",
         hint="Your 5 on c5 touches the 2 on c4: one group, and a group moves at its lowest number, "
-             "so two steps.",
+             "so two steps. Each cell touches six: two beside it in its row, two in the row above, two below. "
+             "Tap a piece to see where it may go.",
         done="The 2 slowed the 5: a group's pieces each move up to its lowest number of steps, "
              "so mixing numbers wastes speed.",
         goal=_five_at_full_speed, moves=("c4=2", "c5=5", "done", "m5=3", "done"),

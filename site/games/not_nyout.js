@@ -197,6 +197,11 @@ export default {
 
   banner: diceBanner,
 
+  /** A tap on a station a summon may go to, nothing else under way there: the summon (its button's choice). */
+  choiceForCell(cell, state, choices) {
+    return choices.includes("stable") && Object.values(state.view.summons || {}).includes(cell) ? "stable" : null;
+  },
+
   /** Marks of this game's own events: where a horse came in, a fight, a split. */
   marks(e) {
     if (e.type === "summon") return [{ kind: "ring", cell: e.to }];
@@ -352,8 +357,8 @@ export default {
     with that roll.</p>
     <h3>A turn</h3>
     <p>Roll one four-sided die for each of your groups on the board (one die if you have none).
-    Then, if you like, split groups (any way; you get no extra die for it). Then use every die,
-    one at a time, in any order:</p>
+    Then use every die, one at a time, in any order (and, whenever you like while dice are left,
+    split a group any way: you get no extra die for it):</p>
     <ul>
       <li><b>move</b> a group that many stations (a group may take several dice, one move each), or</li>
       <li><b>summon</b>, once per turn: a horse from your stable enters that many stations
