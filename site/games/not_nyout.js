@@ -129,7 +129,8 @@ function diceBanner(state) {
     });
     parts.push(`<span class="nn-what">${name(thrown.player)} rolled</span>${faces.join("")}`);
   }
-  const rounds = events.filter((e) => e.type === "fight");
+  // The rounds of the latest fight (a turn may fight twice: the count starts again at each attack).
+  const rounds = events.slice(events.findLastIndex((e) => e.type === "attack") + 1).filter((e) => e.type === "fight");
   if (rounds.length) {
     const f = rounds[rounds.length - 1];
     const sides = `${swatch(f.attacker.owner)}${die(f.attack_die, fresh.has("fight") ? "fresh" : "",

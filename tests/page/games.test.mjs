@@ -169,3 +169,18 @@ test("Nymbat's win on a home row says whose row, and why it counts", () => {
   const home = { ...over, winners: [0], view: { ...over.view, result: "home" } };
   assert.equal(UIS.nymbat.status(home), "Red wins: a Red piece is on Blue's home row and no Blue piece is, as Red's turn starts");
 });
+
+test("Not Nyout's dice say the round of the latest fight, counted again at each attack of the turn", () => {
+  const ui = UIS.not_nyout;
+  const [, state] = positions().find(([, s]) => s.record.game === "not_nyout" && !s.is_over && s.view.phase !== "rolloff");
+  const round = (station, loser) => ({ type: "fight", player: 0, station, attacker: { owner: 0, size: 2 },
+    defender: { owner: 1, size: 1 }, attack_die: 3, attack_total: 5, defence_die: 2, loser });
+  const events = [{ type: "dice", player: 0, dice: [4, 3] },
+    { type: "attack", player: 0, station: "S3", size: 2, defender: { owner: 1, size: 1 } }, round("S3", 0), round("S3", 1),
+    { type: "fight_end", station: "S3", winner: 0, size: 1, attacker_won: true },
+    { type: "attack", player: 0, station: "E", size: 1, defender: { owner: 1, size: 1 } }, round("E", 1)];
+  const banner = ui.banner({ ...state, marks: [{ events }], last_move: { events: events.slice(-1) } });
+  assert.match(banner, /Fight on E, round 1:/);
+  const first = ui.banner({ ...state, marks: [{ events: events.slice(0, 4) }], last_move: { events: events.slice(3, 4) } });
+  assert.match(first, /Fight on S3, round 2:/);
+});
