@@ -318,7 +318,7 @@ LESSON = [
         done="Your 4 took the horse on S1 past Blue's to S4: four steps for three stations, as the step off Blue's "
              "station costs two. A 2 or a 3 would have stopped on S3 and fought: a die that leaves too few steps "
              "to get off an enemy's station stops there, whatever its size, and one that gets past cannot stop "
-             "on it. Your own horses cost nothing to pass.",
+             "on it. Your own horses cost nothing to pass. In a game the 2 would be yours to use next.",
         missed=_pass_missed,
         goal=_passes_blue, moves=("d3", "d7", "r4", "+4", "r4", "+4", "r4", "N4>W3/4", "r4", "S4>E3/4", "r4",
                                   "W3>S2/4", "r1", "+1", "r1", "S2>S3/1", "r4-2"),
@@ -354,7 +354,9 @@ LESSON = [
     Step(
         key="slot", title="Turn order", chapter="Three or four players",
         task="Three players: your d10 was highest in the roll-off, so you choose your turn slot first.",
-        hint="Tap a slot: first, second or third. The others choose next, in the order of their rolls.",
+        hint="Tap a slot: first, second or third; none is wrong. The others choose next, in the order of their "
+             "rolls. Going first gets your horses moving sooner; going later lets you see where the others' "
+             "horses enter before you pick your home.",
         done="You have your slot; Green, next highest, chooses from the others, and Blue takes the last. Moving "
              "later lets you see the others' horses before yours enter.",
         goal=any_move, players=3, moves=_THREE_PLAYERS,
