@@ -74,7 +74,7 @@ def add_bytecode(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         entries = [(info, z.read(info)) for info in z.infolist()]
     rewritten = wheel.with_suffix(".tmp")
-    with zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED) as z:
+    with zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for info, data in entries:
             if info.filename.endswith(".dist-info/RECORD"):
                 record = info.filename
