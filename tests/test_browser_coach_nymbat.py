@@ -27,7 +27,7 @@ def test_the_coach_warns_of_blue_on_reds_home_row_and_a_refused_tap_says_why(pho
     text = phone.inner_text("#coach .coach-text")
     assert text.startswith("Blue's 6 on a6 stands on your home row: Blue wins when its next "
                            "turn starts, unless by then it is removed or a piece of yours stands on that row.")
-    assert text == home["text"] + " This move loses at once: pass."
+    assert text == home["text"] + " Passing loses at once."
     assert phone.locator(".mark-ring.coach-warn").count() == 1
     assert phone.locator('.mark-ring.coach-warn[data-mark="a6"]').count() == 1
     shot(phone, "coach-home-row")

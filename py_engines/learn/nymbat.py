@@ -212,11 +212,10 @@ def _defend_missed(start, move, after):
 LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal",
-        task="The game's goal: a piece on Blue's home row, the top edge. This step: bring in one piece (tap a "
-             "bottom cell, then a number). A piece's number is all it is: its cost, its speed (steps a turn) and "
-             "its strength in an attack.",
-        hint="The darker bottom rows are your setup area. A piece costs its number from your reserve of 60, "
-             "and the first turn may spend 30 at most.",
+        task="Goal: a piece on Blue's home row, the top edge. Bring in a piece: a bottom cell, then a number "
+             "(the Hint says what it means).",
+        hint="The darker bottom rows are your setup area. A piece's number is its cost (from your reserve of 60; "
+             "the first turn may spend 30 at most), its speed (steps a turn) and its strength in an attack.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
              "Your pieces are built from your reserve: the first turn brings them in, up to 30 points. The "
              "game also ends when the board is empty and both reserves are spent: whoever moved last wins.",
