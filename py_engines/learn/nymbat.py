@@ -213,7 +213,7 @@ LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal",
         task="Goal: a piece on Blue's home row, the top edge. Bring in a piece: a bottom cell, then a number "
-             "(the Hint says what it means).",
+             "(Hint: what it is).",
         hint="The darker bottom rows are your setup area. A piece's number is its cost (from your reserve of 60; "
              "the first turn may spend 30 at most), its speed (steps a turn) and its strength in an attack.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
