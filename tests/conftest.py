@@ -43,9 +43,9 @@ def site_dir() -> Path:
 def pytest_collection_modifyitems(items) -> None:
     """A test of the built site that is not a browser's is marked `build` (left out of the fast
     slice, `build.py check`, which builds nothing). A browser test that fails runs once more, in a
-    new context (pytest-rerunfailures: the run's summary names it, "R", and counts it as a rerun):
-    a page's boot under two loaded cores fails about once in a whole run, rarely the same test twice
-    (docs/testing.md); a failure that comes back fails the run."""
+    new context (pytest-rerunfailures: the summary names it and says why its first run failed):
+    a browser test on two loaded cores fails now and then, not the same twice (docs/testing.md); a
+    failure that comes back fails the run."""
     for item in items:
         if item.get_closest_marker("browser") is not None:
             if not BROWSER_FILES.search(item.nodeid):  # pytest_xdist_make_scheduler finds them by their file

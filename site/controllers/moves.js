@@ -63,14 +63,18 @@ export function takeStep(step, whole) {
   actions.inputEntered(result.input);
   const letGo = "cell" in step && before[before.length - 1]?.cell === step.cell; // tapped again on purpose
   if (result.move) whole(result.move);
-  else if (!result.changed && !letGo && "cell" in step && !before.length) {
-    // A cell the game reads as a choice's (Not Nyout's S3 tapped for "Summon to S3"): that choice, then the cell if it asks for one.
-    const token = store.state.page.entry?.ui?.choiceForCell?.(step.cell, position, input.next().choices);
-    if (!token) return explainRefusal(session, position, [...before, step]), result;
+  else if (!result.changed && !letGo) {
+    // A first tap the game reads as a choice's (Not Nyout's S3 tapped for "Summon to S3"): that
+    // choice, then the cell if the choice asks for one; any other refused step gets the rules' reason.
+    const token = "cell" in step && !before.length
+      ? store.state.page.entry?.ui?.choiceForCell?.(step.cell, position, input.next().choices) : null;
+    if (!token) {
+      explainRefusal(session, position, [...before, step]);
+      return result;
+    }
     const chosen = takeStep({ choice: token }, whole);
     return chosen.changed && !chosen.move && store.state.input.next().cells.has(step.cell) ? takeStep(step, whole) : chosen;
-  } else if (!result.changed && !letGo) explainRefusal(session, position, [...before, step]);
-  else if (result.changed && "cell" in step) {
+  } else if (result.changed && "cell" in step) {
     // A choice kept for the next cells (Nymbat's number, bringing in) is taken at once where it fits.
     const kept = keptChoice(store.state, store.state.page.entry?.ui);
     if (kept && result.input.next().choices.includes(kept)) return takeStep({ choice: kept }, whole);

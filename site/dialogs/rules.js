@@ -15,7 +15,7 @@ function markSample(cls, flag = false) {
 const MARKS = `<h3>Marks on the board</h3><ul class="legend">
   <li>${markSample("mark-ring")} A solid ring: what the last turn played (paler for the turns before it).
   A dashed line or arrow shows the way a piece or a coaster went, a small dashed circle where it came
-  from, and a faded piece what the turn took.</li>
+  from, and a faded piece, crossed out, what the turn took.</li>
   <li>${markSample("mark-ring coach-win")} With the coach on: a move that wins now.</li>
   <li>${markSample("mark-ring coach-lose")} A move that loses at once.</li>
   <li>${markSample("mark-ring coach-gift", true)} A move that hands the other side a win on its next turn (dotted, with a "!").</li>
