@@ -276,8 +276,9 @@ export default {
     if (selected.length === 0 && choices.includes("stable")) {
       const only = onlySummonStation(v);
       const summon = only ? `Summon a horse from the stable onto ${only}` : "Summon a horse from the stable";
-      // With one station for it, a tap there summons (choiceForCell): said, as a newcomer tapped it first.
-      if (!next.cells.size) return `${summon}${only ? ` (tap ${only} or the button)` : ""}: it enters counterclockwise from your home.`;
+      // With one station for it, a tap there summons (choiceForCell): said, as a newcomer tapped it first
+      // (in few words: the line must leave the button in view on a phone).
+      if (!next.cells.size) return only ? `${summon} (or tap ${only}).` : `${summon}: it enters counterclockwise from your home.`;
       return `Tap one of your groups, then where it goes; or ${summon}.`;
     }
     // Summon tapped, several dice values left: the stations they reach are live.
