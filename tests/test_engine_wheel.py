@@ -19,7 +19,7 @@ def test_the_engine_reads_no_docstring_and_asserts_nothing():
                 found.append(f"{path.name}:{node.lineno} assert")
             elif isinstance(node, ast.Name) and node.id == "__debug__":
                 found.append(f"{path.name}:{node.lineno} __debug__")
-            elif isinstance(node, ast.Attribute) and node.attr == "__doc__" or \
-                    isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "getdoc":
+            elif (isinstance(node, ast.Attribute) and node.attr == "__doc__") or \
+                    (isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "getdoc"):
                 found.append(f"{path.name}:{node.lineno} reads a docstring")
     assert found == [], "the engine's -OO bytecode would change it: " + ", ".join(found)

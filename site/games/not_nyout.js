@@ -151,9 +151,12 @@ function summonStations(view) {
   return list.map(([roll, station]) => `${station} with the ${roll}`).join(" or ");
 }
 
+/** The stations a summon may go to now (the engine's `summons`: die -> station). */
+const summonTargets = (view) => Object.values(view.summons || {});
+
 /** The one station a summon may go to now, or null (none, or one per die value left). */
 function onlySummonStation(view) {
-  const stations = Object.values(view.summons || {});
+  const stations = summonTargets(view);
   return stations.length === 1 ? stations[0] : null;
 }
 
@@ -189,7 +192,7 @@ export default {
 
   choice(token, state) {
     const keys = { stable: "S", join: "J", apart: "A", r1: "1", r2: "2", r3: "3", r4: "4" };
-    const preview = token === "stable" && state ? Object.values(state.view.summons || {}) : undefined;
+    const preview = token === "stable" && state ? summonTargets(state.view) : undefined;
     // What joining or not does, said to assistive technology (the line under the board stays one line).
     const label = { join: "Join: one group, one die a turn, a bigger die in a fight",
       apart: "Stay apart: each group rolls its own die next turn" }[token];
@@ -200,7 +203,7 @@ export default {
 
   /** A tap on a station a summon may go to, nothing else under way there: the summon (its button's choice). */
   choiceForCell(cell, state, choices) {
-    return choices.includes("stable") && Object.values(state.view.summons || {}).includes(cell) ? "stable" : null;
+    return choices.includes("stable") && summonTargets(state.view).includes(cell) ? "stable" : null;
   },
 
   /** Marks of this game's own events: where a horse came in, a fight, a split. */
