@@ -114,7 +114,9 @@ def cell_places(page) -> dict[str, tuple[float, float]]:
 def test_arrows_go_to_the_touching_cell_on_a_hex_board(phone, server, name, start):
     page = phone
     page.goto(server.url + f"#/{name}")
-    page.wait_for_selector("body[data-shown]")  # the board, drawn (the keys need no engine)
+    # This game's board, drawn (the keys need no engine); a page kept from the last test shows
+    # the home page until the new address is drawn.
+    page.wait_for_selector(f'body[data-shown][data-page="{name}"]')
     places = cell_places(page)  # drawn with y down: Up is a smaller y
 
     at = [start]
