@@ -297,7 +297,12 @@ export default {
       return `Join your ${what} on ${to}, or stay apart?`;
     }
     if (choices.some((c) => c.startsWith("r"))) return "Several dice reach that station: which one?";
-    if (choices.some((c) => c.startsWith("g"))) return "Which of your groups there?";
+    // Several own groups on the station tapped: a button each (a newcomer tapped the station again,
+    // which lets it go).
+    if (choices.some((c) => c.startsWith("g"))) {
+      const at = selected.length ? ` on ${selected[selected.length - 1]}` : " there";
+      return `Which of your groups${at}? Pick it with the buttons below.`;
+    }
     if (next.cells.size) {
       return choices.length ? "Tap where it goes, or split the group." : "Tap where it goes.";
     }

@@ -131,6 +131,13 @@ test("Not Nyout's hint names the free cardinals in the engine's order", () => {
   }
 });
 
+test("Not Nyout: several own groups on the station tapped, the hint names it and points at the buttons", () => {
+  // The fixtures hold no turn with two own groups on one station: the part of a position the line reads.
+  const state = { is_over: false, to_move: 0, view: { phase: "move", current: 0, stations: {} } };
+  const hint = UIS.not_nyout.hint(state, { choices: ["g0", "g1"], cells: new Set() }, ["S2"]);
+  assert.equal(hint, "Which of your groups on S2? Pick it with the buttons below.");
+});
+
 test("Manalath: where one colour cannot go, the hint says why", () => {
   const ui = UIS.manalath;
   // Five white pieces around e5's neighbours: d4-d5 and e6-f5-f6 (a pair and a trio) touch e5.
