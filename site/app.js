@@ -191,6 +191,7 @@ function followTitle(state, patch) {
 function setTitle(text, back) {
   document.getElementById("title").textContent = text;
   document.getElementById("home").hidden = !back;
+  document.getElementById("topbar-rules").hidden = !back;
   document.title = back ? `${text} · Little Board Games` : "Little Board Games";
 }
 
@@ -426,6 +427,9 @@ new ResizeObserver(() => {
 
 document.querySelector("#message .message-close").addEventListener("click", hideMessage);
 document.getElementById("reload").addEventListener("click", () => location.reload());
+document.getElementById("topbar-rules").addEventListener("click", () => {
+  if (store.state.page.kind === "game") rules(store.state.page.entry);
+});
 // Another tab saved the game on screen: this one follows it (moves.js), so that two tabs never
 // play on from different positions unknowingly.
 // It deleted that game: this tab says so (a move here saves it again). Lists of games this

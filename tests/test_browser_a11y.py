@@ -157,8 +157,10 @@ def test_the_board_is_one_tab_stop(phone, server):
     open_game(page, server.url, "manalath")
     page.focus("#home")
     page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "topbar-rules", "the header's rules after the back link"
+    page.keyboard.press("Tab")
     first = focused_cell(page)
-    assert first is not None, "Tab from the back link goes to the board"
+    assert first is not None, "Tab from the header goes to the board"
     page.keyboard.press("ArrowRight")
     moved = focused_cell(page)
     assert moved != first
