@@ -69,6 +69,11 @@ def test_dashed_boxes_are_said_and_a_middle_is_a_cell_until_a_turn_is_picked(pho
     page.tap('[data-choice="m"]')
     page.wait_for_function("() => document.querySelector('[data-deco=\"b2\"] .amb-turn')?.textContent === '↺'")
     assert not dashed(page, "f4")  # a stack is no cell to tap now
+    # A tap anywhere on a coaster picks it, as its middle would: a6 turns coaster 3 (middle b5).
+    played = page.locator("#moves [data-ply]").count()
+    page.tap('[data-cell="a6"]')
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length > {played}")
+    assert "3ccw-m" in page.inner_text("#moves")
 
 
 def test_the_four_coasters_are_framed_in_light_and_dark(phone_in, server):

@@ -59,6 +59,9 @@ export async function play(move) {
 export function takeStep(step, whole) {
   const { position, input, session } = store.state;
   const before = input.prefix;
+  // A cell that stands for another here (Ambush: any cell of a coaster for its middle, once a turn is picked).
+  const standIn = "cell" in step ? store.state.page.entry?.ui?.cellFor?.(step.cell, position, input.next(), before) : null;
+  if (standIn) step = { cell: standIn };
   const result = input.step(step);
   actions.inputEntered(result.input);
   const letGo = "cell" in step && before[before.length - 1]?.cell === step.cell; // tapped again on purpose

@@ -194,6 +194,17 @@ export default {
     return new Set(view.pending ? view.pending.captures.flat() : []);
   },
 
+  /**
+   * A turn picked (and paid): a tap anywhere on a coaster picks it, as its middle cell would
+   * (a newcomer tapped the cell a turn would carry a stack from, and was refused).
+   */
+  cellFor(cell, state, next, prefix) {
+    if (!Object.hasOwn(TURN_GLYPHS, prefix[0]?.choice) || next.cells.has(cell)) return null;
+    const k = [1, 2, 3, 4].find((n) => this.coasterCells(n).includes(cell));
+    const middle = k ? this.coasterCells(k)[4] : null;
+    return middle && next.cells.has(middle) ? middle : null;
+  },
+
   /** The cells of coaster k (1-4), for its turn's mark and motion. */
   coasterCells(k) {
     const [c0, r0] = { 1: [0, 0], 2: [3, 0], 3: [0, 3], 4: [3, 3] }[k];

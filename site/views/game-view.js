@@ -445,6 +445,13 @@ function drawLesson(page) {
       last && (outcome?.ok || courseDone) ? button("lesson-first-game", "Play a first game", () => actions.lesson.leave(true), true) : null,
       button("lesson-leave", "Leave the lesson", () => actions.lesson.leave(false))),
   ].filter(Boolean));
+  // A new step opens at the page's top, its title and task in view (the last step's answer had
+  // scrolled the page down: a newcomer found the next task's first line under the top bar).
+  if (view.lessonIndex !== undefined && view.lessonIndex !== lesson.index) {
+    window.scrollTo({ top: 0 });
+    els.lesson.parentElement.scrollTop = 0; // held sideways, the side column scrolls on its own
+  }
+  view.lessonIndex = lesson.index;
   // An answer's words grow above the board on a phone: the board's foot is brought back into view.
   if (outcome && view.lessonOutcome !== outcome) requestAnimationFrame(() => revealBoardFoot("lesson-outcome"));
   view.lessonOutcome = outcome;

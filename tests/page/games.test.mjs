@@ -138,6 +138,17 @@ test("Not Nyout: several own groups on the station tapped, the hint names it and
   assert.equal(hint, "Which of your groups on S2? Pick it with the buttons below.");
 });
 
+test("Ambush: a turn picked, a tap anywhere on a coaster stands for its middle, and only then", () => {
+  const ui = UIS.ambush;
+  const next = { cells: new Set(["b2", "b5", "e5"]), choices: [] };
+  const turning = [{ choice: "ccw" }, { choice: "m" }];
+  assert.equal(ui.cellFor("a6", null, next, turning), "b5");
+  assert.equal(ui.cellFor("f4", null, next, turning), "e5");
+  assert.equal(ui.cellFor("b5", null, next, turning), null, "the middle itself is taken as it is");
+  assert.equal(ui.cellFor("d1", null, next, turning), null, "coaster 2 may not turn now");
+  assert.equal(ui.cellFor("a6", null, { cells: new Set(["b5", "a5"]), choices: [] }, []), null, "placing: no stand-in");
+});
+
 test("Manalath: where one colour cannot go, the hint says why", () => {
   const ui = UIS.manalath;
   // Five white pieces around e5's neighbours: d4-d5 and e6-f5-f6 (a pair and a trio) touch e5.
