@@ -164,9 +164,9 @@ def _captures_two(start, move, after):
 def _several_done(start, move, after):
     end = _strength(after, "d1")
     return (f"Your ends make 2 + {end} = {2 + end} against the two smalls' 1 + 1 = 2: both are captured, "
-            "2 pips. The ends must beat the sum of the whole run between them. Only the player whose turn it is "
-            "captures: a pyramid placed between two enemy stacks is safe that turn, but a pyramid the enemy "
-            "then adds to either end can capture it.")
+            "2 pips. The ends must beat the sum of the whole run between them. A placement captures only for "
+            "the player who placed: a pyramid placed between two enemy stacks is safe that turn, but a pyramid "
+            "the enemy then adds to either end can capture it.")
 
 
 # The diagonals through b2 in the step "diagonal": the far end of each from the cell played.
@@ -276,7 +276,7 @@ def _last_turn_missed(start, move, after):
 LESSON = [
     Step(
         key="place", title="A turn", chapter="The goal",
-        task="Goal: capture more pips than Black in 30 turns. First, tap an empty cell.",
+        task="Goal: capture more pips (1 to 3 a pyramid) than Black in 30 turns. Tap an empty cell.",
         hint="Any cell will do. Your pyramids stand in five trees, each a large under a medium under a "
              "small; a turn takes the top of one, so a small is what you have now, and a tap places it.",
         done="That is a turn: the top pyramid of one of your five trees (pictured beside the board; on a "

@@ -380,7 +380,7 @@ LESSON: list[Step] = [
         key="setup", title="Set up the board", chapter="The goal",
         task="Goal: take the last pyramid of a round. First, take a pyramid from the pile.",
         hint="The buttons next to the board (under it on a phone) are the pile: each names a colour, a size in pips (1 small, 2 "
-             "medium, 3 large: \"Red 3\" is a large red) and how many of it are left. Tap any of them.",
+             "medium, 3 large: \"Red 3\" is a large red pyramid) and how many of it are left. Tap any of them.",
         done="Whoever takes the last pyramid off the board wins the round and scores the pips of every pyramid "
              "they collected in it; the others score nothing. A pyramid's pips (its dots) are its size: 1 small, 2 "
              "medium, 3 large. After five rounds the highest total wins. A round starts with all 45 pyramids placed "
@@ -389,7 +389,7 @@ LESSON: list[Step] = [
     ),
     Step(
         key="place", title="Place it",
-        task="This step hands you a large red (Red 3). Put it on the board lying flat: choose a direction first (the "
+        task="This step hands you a large red pyramid (Red 3). Put it on the board lying flat: choose a direction first (the "
              "arrow buttons under the board), then tap a square.",
         hint="A square tapped at once stands the pyramid upright. The arrow buttons next to the board offer the eight "
              "directions a flat pyramid may point (north is up the board): one of them, then a square.",
@@ -401,7 +401,8 @@ LESSON: list[Step] = [
     ),
     Step(
         key="stand-up", title="Stand one up", chapter="Moving",
-        task="You play Player 2 in this step and the next three. Stand a flat pyramid upright.",
+        task="You play Player 2 in this step and the next three. From here on the boards come from games "
+             "of 30 pyramids, not 45, so that each shows one rule. Stand a flat pyramid upright.",
         hint="The green on d5 lies flat, pointing north-east: tap it, then choose upright.",
         done="Standing a pyramid up, laying a lone one flat (one alone on its square, not in a stack) or "
              "turning it is a move action. A turn is one move action and one collect (taking pyramids off the "
