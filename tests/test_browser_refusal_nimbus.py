@@ -34,10 +34,22 @@ def test_a_refused_tap_in_play_names_the_rule(phone, server):
     phone.tap('[data-cell="c3"]')
     says(phone, "A flat pyramid slides only the way it points, and the one on d1 points north.")
     assert phone.locator("#moves [data-ply]").count() == 1  # the deal only: nothing was played
-    phone.tap('[data-cell="d1"][data-live]')
-    phone.tap('[data-cell="d3"][data-live]')  # the slide it may make
+    phone.tap('[data-cell="d3"][data-live]')  # d1 still chosen: the slide it may make
     phone.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 2")
     phone.wait_for_function(f"!{HINT}.includes('slides only')")
+
+
+def test_a_refused_tap_whose_line_is_off_the_screen_floats_its_reason(screen, server):
+    """A short phone: the line under the board is below the screen, so the reason floats at the
+    screen's foot as well (a newcomer saw nothing happen and never scrolled down to it)."""
+    page = screen(360, 560, mobile=True)
+    open_game(page, server.url, "nimbus", "?moves=deal5&random_setup=true&goal=rounds1")
+    page.tap('[data-cell="d4"]')
+    page.wait_for_function(f"{HINT}.startsWith('d4 is empty')")
+    assert page.evaluate("document.querySelector('#hint').getBoundingClientRect().top > innerHeight")
+    message = page.locator("#message")
+    message.wait_for()
+    assert message.inner_text().startswith("d4 is empty: there is no pyramid there to move.")
 
 
 def test_a_refused_tap_in_the_setup_names_the_rule(phone, server):

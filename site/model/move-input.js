@@ -51,9 +51,9 @@ export class MoveInput {
    * {move} when the prefix became a whole legal move (the prefix stays, marking
    * the move while it is played), {changed: true} when it grew or, for a step
    * that continues nothing but starts a move of its own (another of one's pieces
-   * tapped), began again there; {cancelled: true} when a step that fits nothing
-   * dropped the prefix, {refused: true} when it fits nothing after a choice was
-   * made (the move under way is kept: the player chose what kind of move it is),
+   * tapped), began again there; {cancelled: true} when the cell just tapped was
+   * tapped again (the player lets go), {refused: true} when it fits nothing and
+   * starts nothing either (the move under way is kept, to be finished or let go),
    * and nothing more when the step meant nothing.
    */
   step(step) {
@@ -65,8 +65,10 @@ export class MoveInput {
       const empty = new MoveInput(this.legal);
       if ("cell" in step && last && last.cell === step.cell) return { input: empty, cancelled: true }; // tapped again: let go
       if (this.prefix.some((entered) => "choice" in entered)) return { input: this, refused: true };
+      // Another move's start is taken; a tap that starts nothing is refused, the move under way kept
+      // (a newcomer who tapped where a piece may not go had to tap the piece again).
       const again = empty.step(step);
-      return again.move || again.changed ? again : { input: empty, cancelled: true };
+      return again.move || again.changed ? again : { input: this, refused: true };
     }
     const input = new MoveInput(this.legal, [...this.prefix, step]);
     const whole = input.matching().find((m) => m.steps.length === input.prefix.length);

@@ -12,7 +12,7 @@ import { chapterOf } from "../model/course.js";
 import { summaryLines } from "../model/review-summary.js";
 import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay } from "../model/seats.js";
 import { CHANCE, showsGame, store } from "../state/store.js";
-import { h } from "./dom.js";
+import { h, showMessage } from "./dom.js";
 import { placeBoard } from "./zoom.js";
 
 let view = null; // the game page on screen: {entry, els, board, actions, motion}
@@ -591,6 +591,7 @@ function renderGame(page) {
   els.notice.hidden = !model.notice;
   if (els.noticeText.textContent !== model.notice) els.noticeText.textContent = model.notice;
   els.hint.textContent = model.line;
+  floatRefusal(page.refusal);
   els.coach.hidden = model.coach.hidden;
   els.coachToggle.setAttribute("aria-pressed", String(model.coach.on));
   els.coachToggle.textContent = model.coach.on ? "Coach on" : "Coach off";
@@ -665,6 +666,19 @@ function markClipped(words) {
   if (words.getAttribute("aria-expanded") === "true") return;
   const clipped = words.scrollHeight > words.clientHeight + 1 || words.scrollWidth > words.clientWidth + 1;
   words.dataset.clipped = String(clipped);
+}
+
+/**
+ * A refused tap's reason is said in the line under the board; where that line is off the screen
+ * (a big board on a phone) it floats at the screen's foot as well, for a few seconds (a newcomer
+ * tapped an empty square, saw nothing happen, and never scrolled down to the reason).
+ */
+function floatRefusal(refusal) {
+  if (refusal && refusal !== view.refusalFloated) {
+    const line = view.els.hint.getBoundingClientRect();
+    if (line.top < 0 || line.bottom > window.innerHeight) showMessage(refusal, { error: false });
+  }
+  view.refusalFloated = refusal;
 }
 
 /**

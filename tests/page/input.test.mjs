@@ -96,5 +96,8 @@ test("another move's first cell, tapped with a move under way, begins that move 
   assert.deepEqual(did, { changed: true });
   assert.deepEqual(moved.selected(), ["c3"]);
   assert.deepEqual(enter(moved, { cell: "c5" })[1], { move: "c" });
-  assert.deepEqual(enter(new MoveInput(legal), { cell: "c1" }, { cell: "c9" })[1], { cancelled: true });
+  // A tap that starts nothing is refused, and the move under way kept.
+  const [kept, refused] = enter(started, { cell: "c9" });
+  assert.deepEqual(refused, { refused: true });
+  assert.deepEqual(kept.selected(), ["c1"]);
 });
