@@ -268,8 +268,10 @@ export default {
     const collect = view.remaining.includes("collect");
     const move = view.remaining.includes("move");
     if (!selected.length) {
-      if (move && collect) return "Tap a pyramid: to move it or turn it, or to collect a line of pyramids with it.";
-      return move ? "Now move a pyramid: tap it." : "Now collect: tap a pyramid to take, then choose what to collect with it.";
+      // "dashed": the boxes drawn round the pyramids a tap may start with (a newcomer asked what they were).
+      if (move && collect) return "Tap a pyramid (dashed): to move it or turn it, or to collect a line of pyramids with it.";
+      return move ? "Now move a pyramid: tap one (dashed)."
+        : "Now collect: tap a pyramid (dashed) to take, then choose what to collect with it.";
     }
     const parts = [];
     if (next.cells.size) parts.push(`tap where the pyramid on ${selected[0]} goes`);
