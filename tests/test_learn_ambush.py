@@ -148,3 +148,18 @@ def test_ambush_a_turn_of_a_coaster_captures():
     # Only d5 of the sandwich b5-c5-d5 is on coaster 4: it captures all the same.
     # The other turns carry the medium elsewhere and take nothing.
     assert taken(game, "4cw-s") == taken(game, "4half-s") == {}
+
+
+def test_ambush_the_turning_player_chooses_whose_captures_come_first():
+    game = position("ambush", "capture-order")
+    assert game.to_move == RED and game.legal_moves() == ["mine", "theirs"]
+    assert game.view()["pending"] == {"coaster": 4, "captures": [["e4"], ["e3", "e5"]]}
+    cells = board(game)
+    assert cells["e3"] == (RED, "l", 3) and cells["e4"] == (BLACK, "s", 1) and cells["e5"] == (RED, "s", 1)
+    assert cells["e2"] == (BLACK, "l", 3) and cells["d6"] == (BLACK, "m", 2) and cells["f4"] == (BLACK, "s", 1)
+    # Red's first: e4 taken, which was an end of Black's sandwich on e3; the diagonal d6-e5-f4 still takes e5.
+    mine = [(e["player"], e["cell"]) for e in after(game, "mine").events if e["type"] == "capture"]
+    assert mine == [(RED, "e4"), (BLACK, "e5")]
+    # Black's first: e3 and e5 taken, 4 pips, and Red's sandwich on e4 has no ends left.
+    theirs = [(e["player"], e["cell"], e["size"]) for e in after(game, "theirs").events if e["type"] == "capture"]
+    assert sorted(theirs) == [(BLACK, "e3", "l"), (BLACK, "e5", "s")]

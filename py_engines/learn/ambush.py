@@ -101,6 +101,21 @@ DIAGRAMS = [
         marks={"focus": ("c5",)},
         paths=(("e6", "d5"),),
     ),
+    Diagram(
+        key="capture-order",
+        caption=(
+            "Red has just turned coaster 4, and the turn closed sandwiches of both colours. Red's takes "
+            "Black's small on e4, between Red's large on e3 and small on e5 (4 against 1). Black's take "
+            "Red's large on e3, between Black's large on e2 and small on e4 (4 against 3), and Red's small "
+            "on e5, on the diagonal between Black's medium on d6 and small on f4 (3 against 1). Whoever "
+            "turned chooses whose captures come first; the other colour's are looked for again after them. "
+            "Red's first: the small on e4 goes, and with it an end of Black's sandwich on e3, so Black "
+            "takes only the small on e5: 1 pip each. Black's first: Red loses 4 pips, and its own "
+            "sandwich has lost both ends."),
+        moves=("e5s", "1ccw-s", "d6s", "c2s", "e5m", "c2m", "f5m", "d5s", "2half-s", "f1l", "b1l", "f4m", "e3l",
+               "d4s", "f3s", "f6m", "1cw-m", "a6s", "f4l", "c1m", "c2m", "e2l", "3cw-s", "1ccw-m", "4ccw-m"),
+        marks={"focus": ("e4",), "try": ("e3", "e5")},
+    ),
 ]
 
 

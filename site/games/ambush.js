@@ -262,6 +262,7 @@ export default {
     opponent's. If both sides would capture, the turning player chooses whose captures come
     first; the other side's are then looked at again on the changed board.</p>
     <figure class="diagram-figure" data-diagram="turn-capture"></figure>
+    <figure class="diagram-figure" data-diagram="capture-order"></figure>
     <p>All of one side's captures happen at once; a stack caught twice still loses just one
     pyramid. There are no chain reactions.</p>
     <h3>The end</h3>
