@@ -73,6 +73,8 @@ def test_the_coach_says_a_fights_odds_and_a_refused_tap_says_why(phone, server):
     # The coach still speaks (the position is the same).
     assert all(text in coach_text(page) for text in said)
     shot(page, "refused")
+    # The group stays chosen after the refusal: let go of it first.
+    page.tap("#cancel-move")
     # The fight the coach spoke of can be started: the page plays it and rolls its first round.
     move = fights[0]["moves"][0]
     count = len(game.history)

@@ -233,6 +233,16 @@ export default {
     return parts.join(", ");
   },
 
+  /**
+   * A player's last horse just lost, the game going on: the computer waits for a person to see it
+   * (a newcomer's game went on at once to "Green wins", with no moment where they were out).
+   */
+  pause(state) {
+    const out = (state.last_move?.events || []).filter((e) => e.type === "out").map((e) => name(e.player));
+    if (!out.length || state.is_over) return null;
+    return { text: `${out.join(" and ")} ${out.length > 1 ? "are" : "is"} out: no horses left.`, button: "Go on" };
+  },
+
   /** The seats out of the game (their horses all lost) while it goes on. */
   outSeats(state) {
     return (state.view.out || []).flatMap((out, seat) => (out ? [seat] : []));

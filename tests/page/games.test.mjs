@@ -149,6 +149,19 @@ test("Ambush: a turn picked, a tap anywhere on a coaster stands for its middle, 
   assert.equal(ui.cellFor("a6", null, { cells: new Set(["b5", "a5"]), choices: [] }, []), null, "placing: no stand-in");
 });
 
+test("Not Nyout: a player just out, the game going on, the computer waits for a person to see it", () => {
+  const ui = UIS.not_nyout;
+  const out = (player, is_over = false) => ({ is_over, last_move: { events: [{ type: "fight", loser: player },
+    { type: "out", player }] }, view: {} });
+  assert.deepEqual(ui.pause(out(0)), { text: "Red is out: no horses left.", button: "Go on" });
+  assert.equal(ui.pause(out(0, true)), null, "the game over: its status says who won");
+  assert.equal(ui.pause({ is_over: false, last_move: { events: [{ type: "fight", loser: 1 }] }, view: {} }), null);
+  // Every position of the fixtures that ends no player's game: no pause.
+  for (const [label, state] of positions().filter(([, s]) => s.record.game === "not_nyout")) {
+    if (!(state.last_move?.events || []).some((e) => e.type === "out")) assert.equal(ui.pause(state), null, label);
+  }
+});
+
 test("Manalath: where one colour cannot go, the hint says why", () => {
   const ui = UIS.manalath;
   // Five white pieces around e5's neighbours: d4-d5 and e6-f5-f6 (a pair and a trio) touch e5.
