@@ -51,6 +51,36 @@ def test_every_move_tried_gets_words_for_the_task(game, index, step):
             assert said != "That does not do the task.", move
 
 
+WHY = [(game, step) for game, _, step in EVERY if step.why]
+
+
+def named(value) -> set[str]:
+    """Every string in an event's fields, nested lists and dicts included."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*map(named, value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*map(named, value)) if value else set()
+    return set()
+
+
+@pytest.mark.parametrize("game, step", WHY, ids=[f"{g}-{s.key}" for g, s in WHY])
+def test_a_miss_says_why_naming_only_cells_its_move_or_task_concerns(game, step):
+    """A step's reason for a miss (`why`) says what the move did, from its events: every cell it
+    names is one the move's events or the step's task name; then a move that does the task."""
+    start = py_engines.load(step.record(game))
+    cells = {cell["name"] for cell in type(start).layout()["cells"]}
+    misses = [m for m in start.legal_moves() if not step.attempt(start, m)[0]]
+    assert misses
+    for move in misses[::max(1, len(misses) // 60)]:
+        _, after, _ = step.attempt(start, move)
+        why = step.why(start, move, after)
+        assert why.endswith(".") and step.said(start, move, after, False).startswith(why + " One move that does: ")
+        said_cells = {word for word in re.findall(r"[A-Za-z]+[0-9]*", why) if word in cells}
+        assert said_cells <= named(after.events) | set(re.findall(r"[A-Za-z]+[0-9]*", step.task)), (move, why)
+
+
 def test_manalath_each_step_accepts_exactly_the_moves_that_do_its_task():
     steps = {step.key: step for step in LESSONS["manalath"]}
     start = lambda key: py_engines.load(steps[key].record("manalath"))  # noqa: E731

@@ -123,6 +123,49 @@ def _placement(start, move, after):
     return any(e["type"] == "place" for e in after.events)
 
 
+_SIZE_WORDS = {"s": "small", "m": "medium", "l": "large"}
+
+
+def _what_it_did(start, after) -> str:
+    """What a move that missed did, in a few words from its events: where it placed, or which
+    coaster it turned, and the pyramids its side captured."""
+    me = start.to_move
+    said = "That did nothing on the board."
+    for e in after.events:
+        if e["type"] == "place":
+            where = "onto the stack on" if e["on_stack"] else "on the empty cell"
+            said = f"That placed a {_SIZE_WORDS[e['size']]} {where} {e['cell']}"
+        elif e["type"] == "rotate":
+            said = f"That turned coaster {e['coaster']}"
+    taken = [e["cell"] for e in after.events if e["type"] == "capture" and e["player"] == me]
+    if not taken:
+        return said + ", capturing nothing." if not said.endswith(".") else said
+    cells = " and ".join(taken)
+    return said + f", capturing {len(taken)} pyramid{'s' if len(taken) > 1 else ''}: on {cells}."
+
+
+def _stack_why(start, move, after):
+    return f"{_what_it_did(start, after)} The task is your own stack on c3, one pyramid higher."
+
+
+def _two_why(start, move, after):
+    turned = any(e["type"] == "rotate" for e in after.events)
+    return f"{_what_it_did(start, after)} " + ("The task is a placement." if turned else
+                                                "The task is two Black pyramids taken by one placement.")
+
+
+def _turn_why(start, move, after):
+    placed = any(e["type"] == "place" for e in after.events)
+    return f"{_what_it_did(start, after)} " + ("The task is a turn of a coaster, not a placement." if placed else
+                                                "Red's medium on c5 stays: no sandwich closed round it.")
+
+
+def _closed_why(start, move, after):
+    placed = any(e["type"] == "place" for e in after.events)
+    return f"{_what_it_did(start, after)} " + ("The task is a turn of a coaster, not a placement." if placed else
+                                                "No sandwich of yours closed on a Black pyramid.")
+
+
 def _onto_own_stack(start, move, after):
     return any(e["type"] == "place" and e["on_stack"] for e in after.events)
 
@@ -306,6 +349,7 @@ LESSON = [
         hint="Tap c3, where your small stands, then a size. Black's d4 is closed to you.",
         done="A pyramid goes on an empty cell or on a stack of your own colour, never on the other colour's.",
         goal=_onto_own_stack, moves=("c3s", "d4s"),
+        why=_stack_why,
     ),
     Step(
         key="strength", title="Strength",
@@ -354,6 +398,7 @@ LESSON = [
              "and 2 + yours against the small on b3. Both are captured: 3 pips in one turn.",
         goal=_captures_two, moves=("4cw-s", "3cw-s", "4cw-m", "a2m", "a1l", "3cw-s", "2cw-s", "3cw-s", "2cw-s",
                                    "3cw-s", "c3m", "b3s"),
+        why=_two_why,
     ),
     Step(
         key="top-only", title="Only the top",
@@ -377,6 +422,7 @@ LESSON = [
              "whoever turned; the pyramid paid leaves the game. Red's turns can carry your stacks between two "
              "of Red's just so: before you place by a coaster, look at what each of its turns would do.",
         goal=_captures("rotate", "c5"), moves=("2cw-s", "b5s", "2cw-s", "e6m", "c5m"),
+        why=_turn_why,
     ),
     Step(
         key="closed", title="A closed coaster",
@@ -386,6 +432,7 @@ LESSON = [
         done="The coaster turned on the turn just before is closed for one turn, so a turn cannot "
              "simply be undone.",
         goal=_captures("rotate"), moves=("e2s", "e1s", "a2m", "a3m", "d3s", "1half-s"),
+        why=_closed_why,
     ),
     Step(
         key="out-of-reach", title="Out of a turn's reach",

@@ -27,6 +27,7 @@ class Step:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     missed: Words | None = None    # why a move misses the task (without it: a move that does the task)
+    why: Words | None = None       # without `missed`: what the move did against the task, said before a move that does it
     chapter: str = ""              # the chapter the step opens, if it opens one
 
     def record(self, game: str) -> str:
@@ -50,7 +51,7 @@ class Step:
             return self.done(start, move, after) if callable(self.done) else self.done
         if self.missed:
             return self.missed(start, move, after)
-        return missed_by(self, start)
+        return missed_by(self, start, self.why(start, move, after) if self.why else "")
 
     def doing(self, start: Game) -> list[str]:
         """The moves that do the task at ``start``."""
@@ -64,12 +65,14 @@ def first_clause(game: Game, move: str) -> str:
     return type(after).narrate(after.events, after.players).split(". ")[0].rstrip(".") + "."
 
 
-def missed_by(step: Step, start: Game) -> str:
-    """The plain answer to a miss: a move that does the task, in the engine's words."""
+def missed_by(step: Step, start: Game, reason: str = "") -> str:
+    """The plain answer to a miss: why it misses (``reason``, from the position, where the
+    step knows it), then a move that does the task, in the engine's words."""
+    lead = reason or "That does not do the task."
     doing = step.doing(start)
     if not doing:
-        return "That does not do the task."
-    return f"That does not do the task. One move that does: {first_clause(start, doing[0])}"
+        return lead
+    return f"{lead} One move that does: {first_clause(start, doing[0])}"
 
 
 # Goals that lessons share.

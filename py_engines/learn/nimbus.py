@@ -230,6 +230,40 @@ def _events(after: Game, kind: str) -> list[dict]:
     return [e for e in after.events if e["type"] == kind]
 
 
+def _what_changed(after: Game) -> str:
+    """What a move that missed did instead, in a few words from its events."""
+    for e in _events(after, "orient"):
+        if e["after"] == "u":
+            return f"That stood the pyramid on {e['cell']} upright, on its square."
+        if e["before"] == "u":
+            return f"That laid the pyramid on {e['cell']} flat, on its square."
+        return f"That turned the pyramid on {e['cell']} to point another way, still flat, on its square."
+    for e in _events(after, "move"):
+        return f"That took the pyramid on {e['from']} to {e['to']}, another square, lying as it lay."
+    if _events(after, "collect"):
+        return "That collected, and moved no pyramid."
+    return "That changed no pyramid on the board."
+
+
+def _stand_up_why(start: Game, move: str, after: Game) -> str:
+    return f"{_what_changed(after)} Standing up leaves a flat pyramid on its square, upright."
+
+
+def _turn_why(start: Game, move: str, after: Game) -> str:
+    return f"{_what_changed(after)} A turn leaves a flat pyramid on its square, flat, pointing another way."
+
+
+def _move_why(start: Game, move: str, after: Game) -> str:
+    return f"{_what_changed(after)} A move takes a pyramid to another square."
+
+
+def _last_why(start: Game, move: str, after: Game) -> str:
+    left = sum(len(stack) for stack in after.view()["squares"].values() for stack in [stack["stack"]])
+    taken = sum(len(e["taken"]) for e in _events(after, "collect"))
+    return (f"That collected {taken} of the pyramids and left {left} on the board: the round goes on, and "
+            "whoever takes the last pyramid wins it.")
+
+
 def _stands_up(start: Game, move: str, after: Game) -> bool:
     return any(e["before"] != "u" and e["after"] == "u" for e in _events(after, "orient"))
 
@@ -335,7 +369,7 @@ def _pyramids_left(game: Game) -> int:
 def _no_sweep_done(start: Game, move: str, after: Game) -> str:
     return (f"{type(after).narrate(after.events, 2)} Every turn Player 2 could make was tried: none of them takes all "
             f"{_pyramids_left(after)} pyramids left, so the round goes on. That is the heart of Nimbus: never leave the next player "
-            "the whole board in one turn. And each turn's move is a must, even where it spoils a good board: near the "
+            "the whole board in one turn. A turn's move is a must unless its collect empties the board: near the "
             "end, make it on a pyramid you are about to collect.")
 
 
@@ -408,6 +442,7 @@ LESSON: list[Step] = [
              "turning it is a move action. A turn is one move action and one collect (taking pyramids off the "
              "board: step 6), in either order.",
         goal=_stands_up, moves=_EXAMPLE["stand-up"], players=2, options=OPTIONS,
+        why=_stand_up_why,
     ),
     Step(
         key="turn", title="Turn a flat one",
@@ -416,6 +451,7 @@ LESSON: list[Step] = [
         done="A flat pyramid stays on its square when it turns. Pyramids that point the same way "
              "along a line may then be collected together.",
         goal=_turns, moves=_EXAMPLE["turn"], players=2, options=OPTIONS,
+        why=_turn_why,
     ),
     Step(
         key="move", title="Slide or step",
@@ -425,6 +461,7 @@ LESSON: list[Step] = [
         done="A flat pyramid slides where it points, over empty squares; the top of an upright stack "
              "steps one square, onto an empty square or another upright stack.",
         goal=_changes_square, moves=_EXAMPLE["step"], players=2, options=OPTIONS,
+        why=_move_why,
     ),
     Step(
         key="collect", title="Collect a line", chapter="Collecting",
@@ -449,6 +486,7 @@ LESSON: list[Step] = [
              "whether or not the turn's move was made. Then the next round is set up from the full pile, and the "
              "next player places first.",
         goal=_wins_the_round, moves=_LAST, players=2, options=OPTIONS,
+        why=_last_why,
     ),
     Step(
         key="two-apart", title="Leave two apart", chapter="The heart of the game",

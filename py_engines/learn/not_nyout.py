@@ -109,6 +109,57 @@ def _splits(start, move, after):
     return any(e["type"] == "split" for e in after.events)
 
 
+def _what_moved(start, after) -> str:
+    """What a move that missed did instead, in a few words from its events: a summon, a split,
+    or a group's move (where it went, and by which way), or a fight begun."""
+    me = start.to_move
+    for e in after.events:
+        if e["type"] == "summon":
+            return f"That summoned a new horse onto {e['to']}: no horse on the board moved."
+        if e["type"] == "split":
+            return f"That split your group on {e['station']}, and nothing else moved."
+    moved = [e for e in after.events if e["type"] == "move" and e["player"] == me]
+    if not moved:
+        return "That moved none of your horses."
+    e = moved[-1]
+    way = "through the centre C" if "C" in e["path"] else "round the ring" if all(
+        p[0].isupper() for p in e["path"]) else "along the cross"
+    return f"That took your {_group(e['size'])} from {e['from']} to {e['to']}, {way}."
+
+
+def _move_why(start, move, after):
+    return f"{_what_moved(start, after)} The task is the horse already on S3, moved on."
+
+
+def _centre_why(start, move, after):
+    said = _what_moved(start, after)
+    if "round the ring" in said:
+        said += " A horse that starts its move on a cardinal may turn into the cross instead, toward C."
+    return said
+
+
+def _join_why(start, move, after):
+    me = start.to_move
+    moved = [e for e in after.events if e["type"] == "move" and e["player"] == me]
+    if moved:
+        to = moved[-1]["to"]
+        mine = [g for g in after.view()["stations"].get(to, []) if g["owner"] == me]
+        if len(mine) > 1:
+            return (f"Your horse reached {to}, where another of yours stands, but stayed apart: a pair forms "
+                    "only when you choose Join there.")
+        return f"{_what_moved(start, after)} None of your horses stands on {to}: a pair forms where one lands on another."
+    return _what_moved(start, after)
+
+
+def _split_why(start, move, after):
+    said = _what_moved(start, after)
+    return said + (" A split leaves the pair as two groups; here it moved whole." if "your pair" in said else "")
+
+
+def _last_horse_why(start, move, after):
+    return f"{_what_moved(start, after)} Only a move that lands on W, where Blue's horse stands, attacks it."
+
+
 def _attack(after) -> dict | None:
     """The fight a move started: the attacker's size, the station and the defenders' sizes."""
     combat = after.view()["combat"]
@@ -288,6 +339,7 @@ LESSON = [
              "one group may take several dice, one move after another. A die may also summon a horse, once a "
              "turn; one that comes in on your own group may join it.",
         goal=_moves_a_group, moves=_ON_S3,
+        why=_move_why,
     ),
     Step(
         key="attack", title="Attack",
@@ -308,6 +360,7 @@ LESSON = [
              "counterclockwise. Each die is a move of its own: a group that one die leaves on a cardinal may turn "
              "in with the next, and one left on an arm may go on to C or back out to the ring.",
         goal=_through_the_centre, moves=_ON_E + ("r1", "N2>N3/1", "r4"),
+        why=_centre_why,
     ),
     Step(
         key="pass-enemy", title="Getting past",
@@ -333,6 +386,7 @@ LESSON = [
              "one station, each with its own die; an enemy arriving there fights them one after the other, the "
              "larger first.",
         goal=_joins, moves=_PAIR_ON_S4,
+        why=_join_why,
     ),
     Step(
         key="split", title="Split a group",
@@ -340,6 +394,7 @@ LESSON = [
         hint="Tap S4, then the 1+1 button. A group may be split at any time in your turn while dice are left.",
         done=_split_done,
         goal=_splits, moves=_PAIR_ON_S4 + ("S2>S4/2&",),
+        why=_split_why,
     ),
     Step(
         key="fight", title="Fight with dice",
@@ -379,6 +434,7 @@ LESSON = [
         goal=_attacks, moves=("d8", "d4", "r4", "+4", "r1", "+1", "r4", "+4&", "r1", "+1&", "r4", "S4>E3/4", "r4",
                               "N1=1+1", "N1>W/4", "r4", "E3>N1/4", "f4-2", "r1", "+1", "f3-5", "r3", "+3", "r1",
                               "+1", "f2-6", "r2-2", "N1>N3/2"),
+        why=_last_horse_why,
     ),
     Step(
         key="out-of-reach", title="Five quiet rounds",

@@ -120,6 +120,48 @@ def _own_home_row(start):
     return start.view()["home"][str(start.to_move)]
 
 
+def _what_moved(start, after) -> str:
+    """What a move that missed did, in a few words from its events."""
+    me = start.to_move
+    said = "That moved none of your pieces."
+    for e in after.events:
+        if e["type"] == "place":
+            said = f"That brought in a {e['number']} on {e['cell']}: no piece on the board moved."
+        elif e["type"] == "move" and e["player"] == me:
+            said = f"That took your {e['number']} from {e['from']} to {e['to']}."
+        elif e["type"] == "pass":
+            said = "That passed."
+        elif e["type"] == "attack" and e["player"] == me:
+            fell = "" if e["survived"] else (f" Your {e['number']} fell too: it must beat {e['defence']}, the "
+                                             "defender's number and its pieces next to it.")
+            said += f" It attacked Blue's {e['defender_number']} on {e['cell']}.{fell}"
+        elif e["type"] == "penalty" and e["player"] == me:
+            said += f" It cost 1 from your reserve ({'a move back' if e['kind'] == 'retreat' else 'a delay'})."
+    return said
+
+
+def _home_row_why(start, move, after):
+    return f"{_what_moved(start, after)} The task is your 6 on Blue's home row, the top edge."
+
+
+def _speed_why(start, move, after):
+    return f"{_what_moved(start, after)} Your 5 may go further toward Blue's side this turn."
+
+
+def _costs_why(start, move, after):
+    said = _what_moved(start, after)
+    return said if "cost 1" in said else f"{said} The task is your 3 moved, without paying."
+
+
+def _attack_why(start, move, after):
+    said = _what_moved(start, after)
+    return said if "attacked" in said else f"{said} It attacked no Blue piece."
+
+
+def _break_take_why(start, move, after):
+    return "That stopped the removals, taking nothing: a Blue 2 next to m5 could have gone."
+
+
 def _five_at_full_speed(start, move, after):
     """The 5 moved, and got as many steps closer to the enemy's home row as its group's speed allows."""
     moved = _events(after, "move")
@@ -242,6 +284,7 @@ LESSON = [
              "you win at the start of your next turn. On the way, a piece may pass over your own pieces but "
              "never over Blue's: moving onto one is an attack, and the move ends there (step 7).",
         goal=_on_home_row, moves=("c6=6", "done", "m2=3", "done", "c6-i7", "pass"),
+        why=_home_row_why,
     ),
     Step(
         key="speed", title="A group's speed", chapter="Moving",
@@ -252,6 +295,7 @@ LESSON = [
         done="The 2 slowed the 5: a group's pieces each move up to its lowest number of steps, "
              "so mixing numbers wastes speed.",
         goal=_five_at_full_speed, moves=("c4=2", "c5=5", "done", "m5=3", "done"),
+        why=_speed_why,
     ),
     Step(
         key="group", title="A whole group",
@@ -275,6 +319,7 @@ LESSON = [
              "seventh delay. A turn that takes an enemy piece costs nothing. With your reserve empty, a cost "
              "takes one of your own pieces off the board instead: you choose which.",
         goal=_moved_for_free, moves=("c6=3", "done", "m5=3", "done", "c6-f7") + ("pass",) * 13,
+        why=_costs_why,
     ),
     Step(
         key="attack", title="Attack and support", chapter="Attacks",
@@ -286,6 +331,7 @@ LESSON = [
              "plus its neighbours'. So even a 1 takes a 6 by attacking it: a cheap trade, 1 point for 6.",
         goal=_attack_survived,
         moves=("c4=6", "c6=4", "done", "m4=2", "m5=3", "done", "c4-i7", "pass", "c6-g7", "pass", "g7-k7", "pass"),
+        why=_attack_why,
     ),
     Step(
         key="breakthrough", title="Breakthrough",
@@ -306,6 +352,7 @@ LESSON = [
              "end by themselves once nothing more fits, or with No more removals.",
         done=_break_take_done,
         goal=_removes, moves=("c6=5", "done", "m4=2", "m5=1", "m6=2", "done", "c6-h8", "pass", "h8-m5"),
+        why=_break_take_why,
     ),
     Step(
         key="defend", title="Defend your home row", chapter="Defending",
