@@ -31,7 +31,7 @@ import * as lessonMode from "./modes/lesson.js";
 import * as picture from "./modes/picture.js";
 import * as playMode from "./modes/play.js";
 import * as puzzleMode from "./modes/puzzle.js";
-import { adopt, changeSeat, chooseHowToPlay, follow, goTo, redo, startFresh, undo } from "./controllers/moves.js";
+import { adopt, changeSeat, chooseHowToPlay, follow, goTo, playSeries, redo, startFresh, undo } from "./controllers/moves.js";
 import {
   deletedElsewhere, gamesInProgress, openLink, redrawPictures, reportUnreadable, restore, savedElsewhere, sessionForRecord,
   storageEmptied as forgetSaves,
@@ -300,7 +300,7 @@ function gameActions() {
     lesson: { next: lessonMode.next, retry: lessonMode.retry, hint: lessonMode.hint, leave: lessonMode.leave,
       step: lessonMode.goToStep },
     puzzle: { next: puzzleMode.next, retry: puzzleMode.retry, reveal: puzzleMode.reveal, leave: puzzleMode.leave },
-    undo, redo, newGame, goTo, changeSeat, chooseHowToPlay, showHint, moveNow, toggleCoach,
+    undo, redo, newGame, goTo, changeSeat, chooseHowToPlay, showHint, moveNow, toggleCoach, playSeries,
     review: startReview, showReviewed,
     savedGames: () => savedGames(api),
     importGame: () => importGame(api),

@@ -62,6 +62,25 @@ def test_a_number_kept_brings_in_a_piece_a_tap(phone, server):
     assert page.locator("#keep-choice").count() == 0
 
 
+def test_the_setup_for_beginners_in_one_tap_for_each_player(phone, server):
+    """The rules' setup for beginners, ten 3s in one block two rows deep, is one tap at a first turn
+    not begun (pass and play here: Red's, then Blue's, turned half round)."""
+    page = phone
+    open_game(page, server.url, "nymbat")
+    assert page.locator("#series-choice").inner_text() == "Beginners' setup: ten 3s"
+    page.tap("#series-choice")
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 10")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith(\"Blue's first turn\")")
+    for cell in ("b3", "b7", "c4", "c8"):
+        assert "Red 3" in label(page, cell)
+    page.tap("#series-choice")
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 20")
+    for cell in ("n7", "n3", "m7", "m3"):
+        assert "Blue 3" in label(page, cell)
+    page.wait_for_function("document.querySelector('#status').textContent === 'Red to move'")
+    assert page.locator("#series-choice").count() == 0  # only at a first turn
+
+
 def test_a_whole_game_ends_with_its_winner(phone, server):
     page = phone
     whole = random_game("nymbat", 3)

@@ -49,6 +49,15 @@ export async function play(move) {
     return true;
   });
   if (!done) actions.inputCancelled();
+  return Boolean(done);
+}
+
+/** Play `moves` one after another at the position on screen (a game's series: Nymbat's setup for beginners). */
+export async function playSeries(moves) {
+  const id = store.state.session?.id;
+  for (const move of moves) {
+    if (store.state.session?.id !== id || !(await play(move))) return; // another game on screen, or a move failed
+  }
 }
 
 /**

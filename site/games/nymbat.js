@@ -138,6 +138,26 @@ export default {
     }
   },
 
+  /**
+   * Two players, a first turn not begun: the rules' setup for beginners in one tap, ten 3s in one
+   * block two rows deep (b3-b7 and c4-c8 for Red, the same turned half round for Blue), when its
+   * cells are free (`moves` played in turn by the page; the tenth ends the turn).
+   */
+  series(state) {
+    const view = state.view;
+    const p = state.to_move;
+    if (state.is_over || state.players !== 2 || view.phase !== "start" || !view.first_turn[p] || view.placed) return null;
+    const ROWS = "abcdefghijklmno";
+    const turned = (cell) => { // the cell across the board's centre: row o for a, and each row's cells from its other end
+      const row = ROWS.indexOf(cell[0]);
+      const length = 8 + Math.min(row, 14 - row);
+      return `${ROWS[14 - row]}${length + 1 - Number(cell.slice(1))}`;
+    };
+    const block = ["b3", "b4", "b5", "b6", "b7", "c4", "c5", "c6", "c7", "c8"].map((c) => (p === 0 ? c : turned(c)));
+    const free = block.every((c) => view.setup[p].includes(c) && !view.cells[c]);
+    return free ? { text: "Beginners' setup: ten 3s", moves: block.map((c) => `${c}=3`) } : null;
+  },
+
   /** While a bring-in goes on: the number of the piece just brought in, which the next cells may keep. */
   keepable(state) {
     if (state.is_over || state.view.phase !== "bring") return null;

@@ -110,6 +110,8 @@ export function gamePage(page, ui, { drawn = true, now = Date.now() } = {}) {
     // While a bring-in goes on, a button keeps its number for the next cells (one tap each), or lets it go.
     keep: computerTurn || away || input.active || page.mode !== "play" || !keepable ? null
       : kept ? { token: null, text: "Choose each number again" } : { token: keepable, text: `More ${keepable}s, one tap each` },
+    // A whole series of moves in one tap where the game offers one (Nymbat's setup for beginners), in play only.
+    series: computerTurn || away || input.active || page.mode !== "play" || !ui.series ? null : ui.series(state),
     cancel: input.active,
   };
 }

@@ -630,6 +630,11 @@ function renderGame(page) {
     buttons.push(h("button", { type: "button", class: "choice keep", id: "keep-choice", disabled: page.busy > 0,
       "aria-pressed": String(model.keep.token === null), onclick: () => actions.keep(model.keep.token) }, model.keep.text));
   }
+  if (model.series) {
+    const { moves } = model.series;
+    buttons.push(h("button", { type: "button", class: "choice series", id: "series-choice", disabled: page.busy > 0,
+      onclick: () => actions.playSeries(moves) }, model.series.text));
+  }
   els.choiceButtons.classList.toggle("many", buttons.length > 6);
   if (model.cancel) {
     buttons.push(h("button", { type: "button", class: "choice cancel", id: "cancel-move", onclick: actions.cancel },

@@ -162,6 +162,24 @@ test("Not Nyout: a player just out, the game going on, the computer waits for a 
   }
 });
 
+test("Nymbat: the setup for beginners in one tap, at a two-player first turn not begun, turned half round for Blue", () => {
+  const ui = UIS.nymbat;
+  const first = positions().find(([, s]) => s.record.game === "nymbat" && s.players === 2 && s.view.phase === "start"
+    && s.view.first_turn[s.to_move] && !Object.keys(s.view.cells).length);
+  assert.ok(first, "a fixture at Red's first turn");
+  const red = ui.series(first[1]);
+  assert.equal(red.text, "Beginners' setup: ten 3s");
+  assert.deepEqual(red.moves, ["b3", "b4", "b5", "b6", "b7", "c4", "c5", "c6", "c7", "c8"].map((c) => `${c}=3`));
+  const blueView = { ...first[1].view, first_turn: [false, true] };
+  const blue = ui.series({ ...first[1], to_move: 1, view: blueView });
+  assert.deepEqual(blue.moves, ["n7", "n6", "n5", "n4", "n3", "m7", "m6", "m5", "m4", "m3"].map((c) => `${c}=3`));
+  // Not once the turn has begun, nor after the first turn, nor with a cell of the block taken, nor with four players.
+  assert.equal(ui.series({ ...first[1], view: { ...first[1].view, placed: 3 } }), null);
+  assert.equal(ui.series({ ...first[1], view: { ...first[1].view, first_turn: [false, true] } }), null);
+  assert.equal(ui.series({ ...first[1], view: { ...first[1].view, cells: { c5: [1, 2] } } }), null);
+  assert.equal(ui.series({ ...first[1], players: 4 }), null);
+});
+
 test("Manalath: where one colour cannot go, the hint says why", () => {
   const ui = UIS.manalath;
   // Five white pieces around e5's neighbours: d4-d5 and e6-f5-f6 (a pair and a trio) touch e5.
