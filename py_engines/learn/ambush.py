@@ -411,9 +411,8 @@ LESSON = [
     ),
     Step(
         key="turn", title="Turning", chapter="Turning",
-        task="Capture Red's medium on c5 by turning a coaster. A turn costs a pyramid: the one you pay, from "
-             "your trees, leaves the game and counts as one of your 15. Tap a Turn button, then the size to pay, "
-             "then a cell of the coaster.",
+        task="Capture Red's medium on c5 by turning a coaster (a 3×3 quarter, numbered in its corner badge). "
+             "Tap a Turn button, then the pyramid to pay (it leaves the game, one of your 15), then the coaster.",
         hint="Coaster 4 is the top right one (each coaster's number is in the round badge at its "
              "corner of the board). Turned counterclockwise, it carries your medium "
              "from e6 to d5, next to c5.",
