@@ -15,17 +15,18 @@ pytestmark = pytest.mark.browser
 # For each game, a move that does each step's task, and for some steps a legal move that does not.
 COURSES = {
     "manalath": (
-        {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "grow-quart": "e2w",
-         "quint-first": "b5w", "no-gift": "c6b", "two-threats": "d4w", "trap": "a4b"},
-        {"either-colour": "a1w", "quint": "a1w", "grow-quart": "a1w", "quint-first": "a5w", "no-gift": "a1b",
-         "two-threats": "f6w", "trap": "a4w"},
+        {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "challenge-quint": "h5w",
+         "grow-quart": "e2w", "quint-first": "b5w", "no-gift": "c6b", "two-threats": "d4w", "trap": "a4b"},
+        {"either-colour": "a1w", "quint": "a1w", "challenge-quint": "a3w", "grow-quart": "a1w", "quint-first": "a5w",
+         "no-gift": "a1b", "two-threats": "f6w", "trap": "a4w"},
     ),
     "ambush": (
         {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "several": "d1s", "diagonal": "c3m",
-         "two-at-once": "a3m", "top-only": "a3m", "turn": "4ccw-s", "closed": "2cw-s", "out-of-reach": "f4m", "order": "mine",
-         "last-turn": "d3l"},
+         "two-at-once": "a3m", "top-only": "a3m", "challenge-capture": "a3m", "turn": "4ccw-s", "closed": "2cw-s",
+         "out-of-reach": "f4m", "order": "mine", "challenge-turn": "2ccw-s", "last-turn": "d3l"},
         {"place": "1cw-s", "stack": "c2m", "strength": "c3m", "sandwich": "b3s", "several": "a2s", "diagonal": "c3s",
-         "top-only": "a3s", "turn": "4cw-s", "closed": "2ccw-s", "out-of-reach": "e6m", "order": "theirs", "last-turn": "a1l"},
+         "top-only": "a3s", "challenge-capture": "a1m", "turn": "4cw-s", "closed": "2ccw-s", "out-of-reach": "e6m",
+         "order": "theirs", "challenge-turn": "a1s", "last-turn": "a1l"},
     ),
     "nymbat": (
         {"setup": "b4=3", "first-turn": "b7=3", "home-row": "i7-o4", "speed": "c5-e6", "group": "c4-e5",
@@ -35,10 +36,10 @@ COURSES = {
     ),
     "not_nyout": (
         {"summon": "+3", "move": "S3>E/2", "attack": "E4>N1/2", "short-way": "E>n2/4", "pass-enemy": "S1>S4/4",
-         "join": "S2>S4/2&", "split": "S4=1+1", "fight": "2E>e2/2", "slot": "slot2", "home": "home=S",
-         "last-horse": "N3>W/2", "out-of-reach": "e2>n2/2"},
+         "join": "S2>S4/2&", "split": "S4=1+1", "fight": "2E>e2/2", "challenge-fight": "e2>E1/4", "slot": "slot2",
+         "home": "home=S", "last-horse": "N3>W/2", "out-of-reach": "e2>n2/2"},
         {"move": "+2", "attack": "+2", "short-way": "E>E4/4", "pass-enemy": "S1>S3/2", "join": "S2>S4/2",
-         "fight": "1E>e2/2", "home": "home=N", "out-of-reach": "e2>E/2"},
+         "fight": "1E>e2/2", "challenge-fight": "n2>N2/4", "home": "home=N", "out-of-reach": "e2>E/2"},
     ),
     "nimbus": (
         {"setup": "r3", "place": "d4=ne", "stand-up": "d5=u", "turn": "b3=n", "move": "d4-c5", "collect": "3:b2-f6",

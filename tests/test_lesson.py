@@ -150,7 +150,7 @@ def test_the_bridge_gives_a_lesson_and_judges_a_move():
     assert tried["result"]["ok"] is True and "quint" in tried["result"]["text"]
     tried = json.loads(bridge.handle(json.dumps({"op": "lesson_try", "game": "manalath", "step": 2, "move": "a1w"})))
     assert tried["result"]["ok"] is False
-    for request in ({"op": "lesson", "game": "chess"}, {"op": "lesson_try", "game": "manalath", "step": 5, "move": "a1w"},
+    for request in ({"op": "lesson", "game": "chess"}, {"op": "lesson_try", "game": "manalath", "step": 6, "move": "a1w"},
                     {"op": "lesson_try", "game": "manalath", "step": 1, "move": "e5w"}):
         answer = json.loads(bridge.handle(json.dumps(request)))
         assert answer["ok"] is False and answer["error"]["code"] in ("bad_request", "illegal_move"), request

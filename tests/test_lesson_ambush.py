@@ -27,9 +27,9 @@ def taken(key, move, cell=None):
     return cell is None or len(after.stacks[INDEX[cell]]) < len(before.stacks[INDEX[cell]])
 
 
-def test_the_course_is_thirteen_steps_in_four_chapters():
+def test_the_course_is_fifteen_steps_in_four_chapters():
     assert list(STEPS) == ["place", "stack", "strength", "sandwich", "several", "diagonal", "two-at-once", "top-only",
-                           "turn", "closed", "out-of-reach", "order", "last-turn"]
+                           "challenge-capture", "turn", "closed", "out-of-reach", "order", "challenge-turn", "last-turn"]
     assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning", "The end"]
 
 
@@ -156,3 +156,11 @@ def test_out_of_reach_accepts_exactly_the_placements_on_coaster_4_no_black_move_
         if not any(answers):
             safe.add(move)
     assert passing("ambush", STEPS["out-of-reach"]) == safe == {"f4s", "f4m", "f4l", "f6s", "f6m", "f6l"}
+
+
+def test_the_chapters_challenges_accept_only_the_move_that_captures_most():
+    """Positions of real games: the best capture (a placement), then one only a turn achieves."""
+    assert passing("ambush", STEPS["challenge-capture"]) == {"a3m"}
+    assert passing("ambush", STEPS["challenge-turn"]) == {"2ccw-s"}
+    scores = {m: replayed("ambush", STEPS["challenge-turn"], m).scores[0] for m in start("challenge-turn").legal_moves()}
+    assert max(score for m, score in scores.items() if m in PLACEMENTS) < scores["2ccw-s"]  # Red's: no placement does

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import py_engines
-from py_engines.games.not_nyout import ARM_NAMES
+from py_engines.games.not_nyout import ARM_NAMES, fight_odds
 from py_engines.learn import LESSONS
 from test_lesson import passing, replayed
 
@@ -26,7 +26,7 @@ def stations(game, owner: int) -> dict[str, list[int]]:
 
 def test_the_course_in_order_from_the_goal_to_the_end():
     assert list(STEPS) == ["summon", "move", "attack", "short-way", "pass-enemy", "join", "split", "fight",
-                           "slot", "home", "last-horse", "out-of-reach"]
+                           "challenge-fight", "slot", "home", "last-horse", "out-of-reach"]
     assert [(s.key, s.chapter) for s in LESSONS["not_nyout"] if s.chapter] == [
         ("summon", "The goal"), ("short-way", "The track"), ("join", "Groups"), ("slot", "Three or four players"),
         ("last-horse", "The end")]
@@ -173,3 +173,15 @@ def test_each_step_has_a_passing_move_and_all_but_the_first_a_failing_one(key):
     assert ok
     if key not in ("summon", "slot"):
         assert set(game.legal_moves()) - ok
+
+
+def test_the_groups_challenge_is_the_likeliest_fight_of_a_real_game():
+    assert passing("not_nyout", STEPS["challenge-fight"]) == {"e2>E1/4"}
+    odds = {}
+    for move in start("challenge-fight").legal_moves():
+        played = replayed("not_nyout", STEPS["challenge-fight"], move)
+        combat = played.view()["combat"]
+        if combat:
+            defenders = tuple(g["size"] for g in played.view()["stations"][combat["station"]])
+            odds[move] = fight_odds(combat["attacker"]["size"], defenders)
+    assert max(odds, key=odds.get) == "e2>E1/4" and len(odds) == 2  # the lone horse on n2 against N2: less likely won

@@ -166,6 +166,29 @@ def _closed_why(start, move, after):
                                                 "No sandwich of yours closed on a Black pyramid.")
 
 
+def _pips_taken(start, after) -> float:
+    return after.scores[start.to_move] - start.scores[start.to_move]
+
+
+def _captures_most(start, move, after):
+    """A move that captures as many pips as any move here, and some."""
+    best = max(_pips_taken(start, _played(start, m)) for m in start.legal_moves())
+    return best > 0 and _pips_taken(start, after) == best
+
+
+def _played(start, move):
+    after = start.clone()
+    after.play(move)
+    return after
+
+
+def _most_missed(start, move, after):
+    best = max(_pips_taken(start, _played(start, m)) for m in start.legal_moves())
+    taken = _pips_taken(start, after)
+    said = f"{taken:g} pip{'' if taken == 1 else 's'}" if taken else "nothing"
+    return f"That captures {said}; one move here captures {best:g}."
+
+
 def _onto_own_stack(start, move, after):
     return any(e["type"] == "place" and e["on_stack"] for e in after.events)
 
@@ -410,6 +433,17 @@ LESSON = [
         goal=_captures("place", "a2"), moves=("4cw-s", "3cw-s", "a2m", "a1m", "4cw-s", "3cw-s", "a2s"),
     ),
     Step(
+        key="challenge-capture", title="Challenge: the best capture",
+        task="Challenge, from a real game, 14 turns in: Red to play. Capture the most pips you can with one move.",
+        hint="Look along every line through each empty cell, diagonals too, for a black stack between your "
+             "stacks or where one pyramid of yours closes the sandwich.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} No other move here takes as much. "
+                                         "In a game, look over every black stack next to an empty cell before you place."),
+        missed=_most_missed, goal=_captures_most, seed=10,
+        moves=("f5s", "a3s", "e4s", "f1m", "2half-s", "c2l", "1half-s", "4half-s", "a6s", "c1m", "a5m", "d4l", "a1l",
+               "c1s"),
+    ),
+    Step(
         key="turn", title="Turning", chapter="Turning",
         task="Capture Red's medium on c5 by turning a coaster (a 3×3 quarter, numbered in its corner badge). "
              "Tap a Turn button, then the pyramid to pay (it leaves the game, one of your 15), then the coaster.",
@@ -453,6 +487,17 @@ LESSON = [
         goal=_best_order,
         moves=("e5s", "1ccw-s", "d6s", "c2s", "e5m", "c2m", "f5m", "d5s", "2half-s", "f1l", "b1l", "f4m", "e3l",
                "d4s", "f3s", "f6m", "1cw-m", "a6s", "f4l", "c1m", "c2m", "e2l", "3cw-s", "1ccw-m", "4ccw-m"),
+    ),
+    Step(
+        key="challenge-turn", title="Challenge: turn or place?",
+        task="Challenge, from a real game, 24 turns in: Red to play. Capture the most pips you can with one move, "
+             "a placement or a turn.",
+        hint="Try each coaster's turns in your mind: where does each black stack go, and what stands beside it then? Coaster 2 is the bottom right one.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} No placement here takes as much: "
+                                         "in a game, look at the turns as well."),
+        missed=_most_missed, goal=_captures_most, seed=1,
+        moves=("a4s", "d4s", "b1s", "e1m", "b3m", "f5l", "c5m", "b6s", "e3s", "d4m", "c5m", "f1s", "f6l", "f4l", "f6l",
+               "4ccw-s", "3cw-l", "d1s", "b5s", "a2m", "4cw-m", "c4m", "f3l", "a4m"),
     ),
     Step(
         key="last-turn", title="The last turn", chapter="The end",

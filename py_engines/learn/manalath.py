@@ -228,6 +228,12 @@ def _trap_done(start, move, after):
             "into six or more, which is refused. Whatever Black plays, its turn ends with the quart: Black loses.")
 
 
+
+def _no_quint_why(start, move, after):
+    if after.is_over:
+        return "That ends the game at once, lost for White."
+    return "That joins no five white pieces: the game goes on, and Black may stop the quint."
+
 LESSON = [
     Step(
         key="place", title="A turn", chapter="The goal",
@@ -262,6 +268,17 @@ LESSON = [
         done="A quart of your own colour when your turn ends loses the game.",
         missed=_quart_missed,
         goal=_white_and_safe, moves=("b2w", "b3w", "b4w", "f2w", "f3w", "f4w", "h2w", "h3w", "h4w", "e5b"),
+    ),
+    Step(
+        key="challenge-quint", title="Challenge: find the quint",
+        task="Challenge, from a real game, 28 pieces down: White to play. One move makes a white quint and wins. "
+             "Find it.",
+        hint="Look for a white group of four with an empty cell beside it that touches no other white group.",
+        done="Five joined, f5, f6, g5, h5 and i4, and the game is won at once. In a game, look at your groups of "
+             "four before anything else.",
+        why=_no_quint_why, goal=wins_at_once, seed=5,
+        moves=("e4b", "h3b", "f6w", "b5b", "h4b", "a2b", "c3w", "g1b", "h1w", "c4w", "d6b", "i1b", "d5w", "f5w",
+               "b1w", "c1w", "b3b", "d3b", "g5w", "a5b", "a1b", "d8b", "c2b", "f7b", "f8w", "h2w", "i4w", "f2w"),
     ),
     Step(
         key="grow-quart", title="A quart made for you", chapter="Made for you",

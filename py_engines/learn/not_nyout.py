@@ -160,6 +160,38 @@ def _last_horse_why(start, move, after):
     return f"{_what_moved(start, after)} Only a move that lands on W, where Blue's horse stands, attacks it."
 
 
+def _best_fight(start) -> Fraction | None:
+    """The best odds of any fight a move here starts, or None."""
+    best = None
+    for m in start.legal_moves():
+        after = start.clone()
+        after.play(m)
+        attack = _attack(after)
+        if attack is not None and (best is None or _odds(attack) > best):
+            best = _odds(attack)
+    return best
+
+
+def _likeliest_fight(start, move, after):
+    attack = _attack(after)
+    return attack is not None and _odds(attack) == _best_fight(start)
+
+
+def _likeliest_missed(start, move, after):
+    attack = _attack(after)
+    best = odds_words(_best_fight(start))
+    if attack is None:
+        return f"That starts no fight; the best one here is won {best}."
+    return f"That fight is won {odds_words(_odds(attack))}; the best one here is won {best}."
+
+
+def _challenge_fight_done(start, move, after):
+    attack = _attack(after)
+    return (f"Your {_group(attack['size'])} against Blue's {_group(sum(attack['defenders']))} on {attack['station']}, "
+            f"won {odds_words(_odds(attack))}: the likeliest fight here. A bigger group rolls a bigger die and has "
+            "horses to lose; in a game, weigh each fight's odds before you start it (the coach says them).")
+
+
 def _attack(after) -> dict | None:
     """The fight a move started: the attacker's size, the station and the defenders' sizes."""
     combat = after.view()["combat"]
@@ -405,6 +437,20 @@ LESSON = [
         goal=_attacks_with_the_largest_group,
         moves=("d7", "d3", "r1", "+1", "r2", "+2", "r4", "+4", "r3", "N2>W/3", "r1-1", "+1&", "S4>E/1", "r4",
                "W>e2/4", "r4-2", "S1>E/4"),
+    ),
+    Step(
+        key="challenge-fight", title="Challenge: the best fight",
+        task="Challenge, from a real game: Red rolled a 4, and two fights are open. Start the one you are "
+             "likeliest to win.",
+        hint="Count each group's horses: the attacker's die grows with its group, and a bigger group holds "
+             "longer. Of the enemies the 4 reaches, find the fight likeliest won.",
+        done=_challenge_fight_done, missed=_likeliest_missed, goal=_likeliest_fight, seed=51,
+        moves=("d9", "d9", "d5", "d1", "r2", "+2", "r3", "+3", "r4", "S2>E1/4", "r1", "N3>N4/1", "r3", "+3", "r2",
+               "+2", "r1-1", "+1", "S3>S4/1", "r4-2", "+4&", "N4>W1/2", "r4-1-1", "+4&", "E1>E2/1", "S4=1+1",
+               "S4>E/1", "r2-1", "+2", "W1=1+1", "N2>N3/1", "r3-2-2-1", "S1>S4/3&", "S4>E/1", "1E>E2/2&",
+               "E>E2/2", "r4-2-1-1", "N3>W2/4", "W2>W3/1", "W3>S/2", "S>s1/1", "r3-2", "E2>N/3", "N=1+1", "N>n2/2",
+               "r4-4-3-1", "s1>w2/3", "w2>S/4", "W1>S/4", "S>s1/1", "r4-4-3", "E2>N/3", "1N>w2/4", "w2>W1/4",
+               "f4-3", "r4-4-2", "S>S4/4", "s1>n2/4", "f1-4", "S4>E1/2", "r4-3-1", "N>n1/1", "n1>e2/3"),
     ),
     Step(
         key="slot", title="Turn order", chapter="Three or four players",
