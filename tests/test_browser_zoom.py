@@ -138,7 +138,7 @@ def test_the_zoomed_board_follows_the_action_to_a_new_position(phone, server):
     page.wait_for_selector("[data-cell][data-live]")
     page.tap(ZOOM)
     assert visible_in_box(page, '[data-cell="b4"]') and not visible_in_box(page, '[data-cell="m4"]')
-    page.locator(".lesson-step").nth(8).tap()  # step 9, "Take the pieces": Blue's 2s on m4 and m6
+    page.locator(".lesson-step").nth(9).tap()  # step 10, "Take the pieces": Blue's 2s on m4 and m6
     page.wait_for_function("document.querySelector('#lesson-task')?.textContent.includes('broke through on m5')")
     page.wait_for_function("""() => {
         const frame = document.querySelector('.board-scroller').getBoundingClientRect();

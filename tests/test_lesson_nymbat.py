@@ -36,8 +36,8 @@ def piece_moves(game):
 
 
 def test_the_course_in_four_chapters_goal_first():
-    assert list(STEPS) == ["setup", "first-turn", "home-row", "speed", "group", "costs", "attack", "breakthrough",
-                           "break-take", "defend"]
+    assert list(STEPS) == ["setup", "first-turn", "home-row", "speed", "group", "costs", "challenge-reach", "attack",
+                           "breakthrough", "break-take", "defend"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
         ("setup", "The goal"), ("speed", "Moving"), ("attack", "Attacks"), ("defend", "Defending")]
     for step in STEPS.values():
@@ -156,3 +156,7 @@ def test_defend_a_piece_on_the_own_home_row_stops_blue_winning():
                                  "break-take", "defend"])
 def test_each_step_after_the_first_has_a_failing_move(key):
     assert set(start(key).legal_moves()) - passing("nymbat", STEPS[key])
+
+
+def test_the_moving_chapter_s_challenge_is_the_one_way_through_of_a_real_game():
+    assert passing("nymbat", STEPS["challenge-reach"]) == {"i1-o1"}

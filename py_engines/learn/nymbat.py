@@ -158,6 +158,10 @@ def _attack_why(start, move, after):
     return said if "attacked" in said else f"{said} It attacked no Blue piece."
 
 
+def _reach_why(start, move, after):
+    return f"{_what_moved(start, after)} None of your pieces stands on Blue's home row, the top edge."
+
+
 def _break_take_why(start, move, after):
     return "That stopped the removals, taking nothing: a Blue 2 next to m5 could have gone."
 
@@ -320,6 +324,19 @@ LESSON = [
              "takes one of your own pieces off the board instead: you choose which.",
         goal=_moved_for_free, moves=("c6=3", "done", "m5=3", "done", "c6-f7") + ("pass",) * 13,
         why=_costs_why,
+    ),
+    Step(
+        key="challenge-reach", title="Challenge: the way through",
+        task="Challenge, from a real game: Red to play. Reach Blue's home row, the top edge, this turn, where Blue "
+             "has no piece.",
+        hint="Which of your pieces has the speed for the distance left, with a way free of Blue's pieces? A "
+             "group moves at the speed of its slowest piece.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Blue must take that piece or "
+                                         "bring one onto its own home row before your next turn starts, or lose."),
+        why=_reach_why, goal=_on_home_row, seed=52,
+        moves=("c9=6", "c4=6", "done", "m1=6", "n3=6", "n5=6", "n6=6", "n2=6", "c4-i3", "n3-i3", "n2-h2", "c9-i8",
+               "n5-i8", "n6-h7", "c1=6", "b8=6", "b6=6", "c7=6", "c2=6", "a1=1", "a7=1", "b3=6", "b7=6", "a6=4",
+               "h2-c3", "c1-c3", "c2-i1", "h7-b1", "b3-b1", "m1-g1"),
     ),
     Step(
         key="attack", title="Attack and support", chapter="Attacks",
