@@ -43,9 +43,9 @@ COURSES = {
     ),
     "nimbus": (
         {"setup": "r3", "place": "d4=ne", "stand-up": "d5=u", "turn": "b3=n", "move": "d4-c5", "collect": "3:b2-f6",
-         "last": "u:c4-g4", "two-apart": "r:d3", "no-sweep": "k:c4"},
+         "last": "u:c4-g4", "challenge-collect": "3:c3-h3", "two-apart": "r:d3", "no-sweep": "k:c4"},
         {"place": "d4=u", "stand-up": "d5=n", "turn": "b3=u", "move": "e4=n", "collect": "u:b2-f6", "last": "r:c4-e4",
-         "two-apart": "u:d3-g6", "no-sweep": "u:c3"},
+         "challenge-collect": "g:a1", "two-apart": "u:d3-g6", "no-sweep": "u:c3"},
     ),
 }
 OPENS_WITH_DICE = {"not_nyout"}  # a new game starts with the roll-off, a move of the dice

@@ -21,7 +21,8 @@ def orient_of(game, move: str) -> tuple[str, str]:
 
 
 def test_the_course_runs_from_the_setup_to_the_end_of_a_round():
-    assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "collect", "last", "two-apart", "no-sweep"]
+    assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "collect", "last", "challenge-collect",
+                           "two-apart", "no-sweep"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
         ("setup", "The goal"), ("stand-up", "Moving"), ("collect", "Collecting"), ("two-apart", "The heart of the game")]
     assert start("setup").view()["phase"] == start("place").view()["phase"] == "setup"
@@ -122,3 +123,11 @@ def test_two_apart_accepts_exactly_the_collects_of_the_red_on_d3_alone():
     game = start("two-apart")
     assert sorted(game.view()["squares"][c]["stack"][0] for c in ("a3", "d3", "g6")) == ["b2", "r1", "r3"]
     assert passing("nimbus", STEPS["two-apart"]) == {"r:d3", "1:d3", "u:d3"}
+
+
+def test_the_collecting_chapter_s_challenge_is_the_biggest_line_of_a_real_game_of_45():
+    """A position of a real game with the game's own 45 pyramids: the five larges of row 3, 15 pips, read
+    from either end, and nothing else comes near (9 at most)."""
+    game = start("challenge-collect")
+    assert sum(len(square["stack"]) for square in game.view()["squares"].values()) == 43  # two collected so far
+    assert passing("nimbus", STEPS["challenge-collect"]) == {"3:c3-h3", "3:h3-c3"}

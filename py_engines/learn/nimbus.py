@@ -282,12 +282,23 @@ def _collect_pips(game: Game, move: str) -> int:
     return sum(e["pips"] for e in _events(after, "collect"))
 
 
+_BEST_COLLECTS: dict[tuple, str] = {}  # a step's position (its moves) -> its best collect: every move tried asks
+
+
+def _best_collect(start: Game) -> str:
+    """The collect worth the most pips at ``start`` (the first of them in the legal moves' order)."""
+    key = (start.players, tuple(start.history))
+    if key not in _BEST_COLLECTS:
+        _BEST_COLLECTS[key] = max((m for m in start.legal_moves() if ":" in m), key=lambda m: _collect_pips(start, m))
+    return _BEST_COLLECTS[key]
+
+
 def _most_pips(start: Game, move: str, after: Game) -> bool:
     """A collect worth as many pips as the best collect there is."""
     collected = _events(after, "collect")
     if not collected:
         return False
-    best = max(_collect_pips(start, m) for m in start.legal_moves() if ":" in m)
+    best = _collect_pips(start, _best_collect(start))
     return collected[0]["pips"] == best
 
 
@@ -296,7 +307,7 @@ def _collect_missed(start: Game, move: str, after: Game) -> str:
     collected = _events(after, "collect")
     if not collected:
         return "That moves or turns a pyramid; the task is a collect: tap a pyramid, then what to collect with it."
-    best = max((m for m in start.legal_moves() if ":" in m), key=lambda m: _collect_pips(start, m))
+    best = _best_collect(start)
     pips = collected[0]["pips"]
     return (f"That collects {pips} pip{'s' if pips != 1 else ''}; the best line is worth "
             f"{_collect_pips(start, best)}: {first_clause(start, best)}")
@@ -487,6 +498,24 @@ LESSON: list[Step] = [
              "next player places first.",
         goal=_wins_the_round, moves=_LAST, players=2, options=OPTIONS,
         why=_last_why,
+    ),
+    Step(
+        key="challenge-collect", title="Challenge: the biggest collect",
+        task="Challenge, from a real game of 45 pyramids: you are Player 1 and have made your move. Collect the "
+             "most pips you can.",
+        hint="Look along each row, column and diagonal for tops that share one colour, one size or one way of "
+             "standing: a large counts 3.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} No other collect here takes as much. "
+                                         "Early in a round, take big lines; near its end, think first of the last "
+                                         "pyramid."),
+        missed=_collect_missed, goal=_most_pips, seed=1, players=2,
+        moves=("r3", "h1=n", "y2", "g2=e", "g2", "f7=n", "g2", "f6=n", "k1", "b4=w", "r2", "e8=se", "r1", "a7=e", "g1",
+               "a1=ne", "b3", "f4=e", "y2", "h6=u", "k1", "a3=u", "b1", "g1=w", "k3", "g3=nw", "r1", "c1=ne", "r1",
+               "g6=w", "b1", "b1=se", "g2", "e7=w", "y2", "b5=nw", "k3", "e1=s", "b3", "e3=se", "b2", "b6=u", "b3",
+               "h3=n", "g3", "a4=u", "k3", "f3=e", "b2", "h4=ne", "r2", "a6=se", "k1", "g8=u", "r3", "c3=se", "g1",
+               "e2=w", "g3", "h7=u", "b1", "a8=ne", "y3", "e5=u", "g1", "b8=sw", "k2", "d8=u", "y3", "f1=nw", "y3",
+               "a5=s", "k2", "c7=e", "g3", "c6=se", "r3", "d4=n", "b2", "b2=se", "y1", "b7=ne", "k2", "d2=u", "r2",
+               "h5=e", "y1", "c5=n", "y1", "h8=w", "e1=w", "w:g1-g6", "h1=se"),
     ),
     Step(
         key="two-apart", title="Leave two apart", chapter="The heart of the game",
