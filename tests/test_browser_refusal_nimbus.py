@@ -50,6 +50,9 @@ def test_a_refused_tap_whose_line_is_off_the_screen_floats_its_reason(screen, se
     message = page.locator("#message")
     message.wait_for()
     assert message.inner_text().startswith("d4 is empty: there is no pyramid there to move.")
+    # The next tap lets the reason go: it floats no longer over the board.
+    page.tap('[data-cell="d1"][data-live]')
+    message.wait_for(state="hidden")
 
 
 def test_a_refused_tap_in_the_setup_names_the_rule(phone, server):

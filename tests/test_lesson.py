@@ -76,7 +76,7 @@ def test_a_miss_says_why_naming_only_cells_its_move_or_task_concerns(game, step)
     for move in misses[::max(1, len(misses) // 60)]:
         _, after, _ = step.attempt(start, move)
         why = step.why(start, move, after)
-        assert why.endswith(".") and step.said(start, move, after, False).startswith(why + " One move that does: ")
+        assert why.endswith(".") and step.said(start, move, after, False).startswith(why + " One move that does the task: ")
         said_cells = {word for word in re.findall(r"[A-Za-z]+[0-9]*", why) if word in cells}
         assert said_cells <= named(after.events) | set(re.findall(r"[A-Za-z]+[0-9]*", step.task)), (move, why)
 

@@ -72,7 +72,7 @@ def missed_by(step: Step, start: Game, reason: str = "") -> str:
     doing = step.doing(start)
     if not doing:
         return lead
-    return f"{lead} One move that does: {first_clause(start, doing[0])}"
+    return f"{lead} One move that does the task: {first_clause(start, doing[0])}"
 
 
 # Goals that lessons share.

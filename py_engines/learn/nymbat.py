@@ -259,7 +259,7 @@ LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal",
         task="Goal: a piece on Blue's home row, the top edge. Bring in a piece: a bottom cell, then a number "
-             "(Hint: what it is).",
+             "(the Hint explains it).",
         hint="The darker bottom rows are your setup area. A piece's number is its cost (from your reserve of 60; "
              "the first turn may spend 30 at most), its speed (steps a turn) and its strength in an attack.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
@@ -331,8 +331,9 @@ LESSON = [
              "has no piece.",
         hint="Which of your pieces has the speed for the distance left, with a way free of Blue's pieces? A "
              "group moves at the speed of its slowest piece.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Blue must take that piece or "
-                                         "bring one onto its own home row before your next turn starts, or lose."),
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Blue must take that piece, or "
+                                         "bring in or move one of its own onto its home row, before your next turn "
+                                         "starts, or lose."),
         why=_reach_why, goal=_on_home_row, seed=52,
         moves=("c9=6", "c4=6", "done", "m1=6", "n3=6", "n5=6", "n6=6", "n2=6", "c4-i3", "n3-i3", "n2-h2", "c9-i8",
                "n5-i8", "n6-h7", "c1=6", "b8=6", "b6=6", "c7=6", "c2=6", "a1=1", "a7=1", "b3=6", "b7=6", "a6=4",
@@ -356,7 +357,7 @@ LESSON = [
         hint="Taking an end piece leaves the rest joined. Taking the 1 on m5, in the middle, splits the two 2s.",
         done="Your 5 took the 1 and fell with it (5 against 1 + 2 + 2), but the line is cut in two. A "
              "breakthrough lets you also remove Blue's pieces next to m5, up to 5 points in all: the next step "
-             "takes them.",
+             "takes them. Your own lines can be cut the same way: keep your groups two rows deep.",
         missed=_breakthrough_missed,
         goal=_breaks_through, moves=("c6=5", "done", "m4=2", "m5=1", "m6=2", "done", "c6-h8", "pass"),
     ),

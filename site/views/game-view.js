@@ -12,7 +12,7 @@ import { chapterOf } from "../model/course.js";
 import { summaryLines } from "../model/review-summary.js";
 import { SEAT_CHOICES, SEAT_LEVELS, askHowToPlay } from "../model/seats.js";
 import { CHANCE, showsGame, store } from "../state/store.js";
-import { h, showMessage } from "./dom.js";
+import { h, hideMessage, showMessage } from "./dom.js";
 import { placeBoard } from "./zoom.js";
 
 let view = null; // the game page on screen: {entry, els, board, actions, motion}
@@ -679,7 +679,12 @@ function markClipped(words) {
  * tapped an empty square, saw nothing happen, and never scrolled down to the reason).
  */
 function floatRefusal(refusal) {
-  if (refusal && refusal !== view.refusalFloated) {
+  if (refusal === view.refusalFloated) return;
+  // The reason floated before goes with it (the next tap, a move, another step): a newcomer found
+  // one left over the board of the next lesson step.
+  const said = document.querySelector("#message .message-text")?.textContent;
+  if (view.refusalFloated && said === view.refusalFloated) hideMessage();
+  if (refusal) {
     const line = view.els.hint.getBoundingClientRect();
     if (line.top < 0 || line.bottom > window.innerHeight) showMessage(refusal, { error: false });
   }
