@@ -436,12 +436,13 @@ LESSON: list[Step] = [
         key="place", title="Place it",
         task="This step hands you a large red pyramid (Red 3). Put it on the board lying flat: choose a direction first (the "
              "arrow buttons under the board), then tap a square.",
-        hint="A square tapped at once stands the pyramid upright. The arrow buttons next to the board offer the eight "
-             "directions a flat pyramid may point (north is up the board): one of them, then a square.",
+        hint="A square tapped at once stands this first pyramid upright (later ones lie as your last one lay). The "
+             "arrow buttons next to the board offer the eight directions a flat pyramid may point (north is up the "
+             "board): one of them, then a square.",
         done=_place_done,
-        missed=lambda start, move, after: ("That stands it upright: a square tapped first stands the pyramid up. "
-                                           "To lay it flat, choose one of the eight directions first, then the "
-                                           "square."),
+        missed=lambda start, move, after: ("That stands it upright: with no way chosen, a square tapped lays a "
+                                           "pyramid as your last one lay, and this is your first. To lay it flat, "
+                                           "choose one of the eight directions first, then the square."),
         goal=_lies_flat, moves=("r3",), players=2,
     ),
     Step(
