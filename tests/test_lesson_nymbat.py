@@ -37,7 +37,7 @@ def piece_moves(game):
 
 def test_the_course_in_four_chapters_goal_first():
     assert list(STEPS) == ["setup", "first-turn", "home-row", "speed", "group", "costs", "challenge-reach", "attack",
-                           "breakthrough", "break-take", "defend"]
+                           "breakthrough", "break-take", "challenge-attack", "defend"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
         ("setup", "The goal"), ("speed", "Moving"), ("attack", "Attacks"), ("defend", "Defending")]
     for step in STEPS.values():
@@ -160,3 +160,13 @@ def test_each_step_after_the_first_has_a_failing_move(key):
 
 def test_the_moving_chapter_s_challenge_is_the_one_way_through_of_a_real_game():
     assert passing("nymbat", STEPS["challenge-reach"]) == {"i1-o1"}
+
+
+def test_the_attacks_chapter_s_challenge_is_the_one_attack_of_eighteen_that_keeps_its_attacker():
+    assert passing("nymbat", STEPS["challenge-attack"]) == {"i8-m10"}
+    game = start("challenge-attack")
+    attacks = {}
+    for move in game.legal_moves():
+        played = replayed("nymbat", STEPS["challenge-attack"], move)
+        attacks.update({move: e["survived"] for e in played.events if e["type"] == "attack"})
+    assert len(attacks) == 18 and [m for m, kept in attacks.items() if kept] == ["i8-m10"]

@@ -373,6 +373,26 @@ LESSON = [
         why=_break_take_why,
     ),
     Step(
+        key="challenge-attack", title="Challenge: the attack that holds",
+        task="Challenge, from a real game: Red to play. Of your many attacks, one takes a Blue piece and keeps "
+             "your attacker. Find it.",
+        hint="An attacker stays only if its number beats the defender's plus the defender's pieces next to it. "
+             "Look for a Blue piece with few neighbours within reach of one of your big numbers.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Every other attack here costs "
+                                         "the attacker: count a defender's neighbours before you attack."),
+        why=_attack_why, goal=_attack_survived, seed=6,
+        moves=("c8=3", "a4=3", "c5=5", "b5=1", "a2=4", "a1=1", "a7=1", "c3=1", "c1=4", "b8=1", "c10=2", "c2=4",
+               "n4=4", "m1=6", "n3=4", "o5=6", "m10=3", "o3=4", "m6=1", "m9=1", "o8=1", "c4=2", "done", "o5-n7",
+               "a8=5", "b9=1", "b6=1", "a5=6", "b2=6", "c9=4", "b7=2", "b1=3", "n4-m3", "o3-m4", "n3-k3", "b7-a6",
+               "c3-d4", "b2-c3", "a2-b2", "c5-c6", "b6-b7", "c10-d10", "c2-d3", "c4-d5", "b5-b6", "a1-a2", "c8-d8",
+               "a5-b5", "c1-d2", "b8-c8", "a8-b8", "b1-c1", "a4-a5", "a7-a8", "c9-c10", "b9-c9", "n7-h11", "c6-d6",
+               "b6-c6", "b5-c5", "d10-d9", "a8-b9", "c10-d10", "d8-e9", "a6-a7", "a5-b5", "b8-a8", "c9-c10",
+               "b7-a6", "c8-b8", "m6-n5", "b5-b6", "a2-a3", "d3-c2", "d2-e2", "d5-e5", "d4-d5", "d6-e7", "c3-d3",
+               "c5-d6", "c1-d1", "c6-d7", "b2-b3", "h11-f10", "e9-e10", "done", "k3-m5", "b6-b7", "c10-c9",
+               "d9-e9", "e10-e11", "d10-d11", "a6-a5", "done", "f10-c9", "c2-a2", "d3-g5", "m1-o4", "g5-i8",
+               "o5=2", "o6=6", "m2=4", "n9=1", "n7=1", "o1=1", "n3=3", "n8=5", "m6=2", "n1=1", "n4=1"),
+    ),
+    Step(
         key="defend", title="Defend your home row", chapter="Defending",
         task="Blue's 6 is on your home row and none of yours is. Stop Blue winning at the start of its turn.",
         hint="Blue wins if its turn starts with its piece on your home row and none of yours there. Bring in a "
