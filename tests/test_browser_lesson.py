@@ -38,9 +38,11 @@ COURSES = {
     ),
     "not_nyout": (
         {"summon": "+3", "move": "S3>E/2", "attack": "E4>N1/2", "short-way": "E>n2/4", "pass-enemy": "S1>S4/4",
+         "challenge-track": "w2>n2/2",
          "join": "S2>S4/2&", "split": "S4=1+1", "fight": "2E>e2/2", "challenge-fight": "e2>E1/4", "slot": "slot2",
          "home": "home=S", "last-horse": "N3>W/2", "out-of-reach": "e2>n2/2"},
-        {"move": "+2", "attack": "+2", "short-way": "E>E4/4", "pass-enemy": "S1>S3/2", "join": "S2>S4/2",
+        {"move": "+2", "attack": "+2", "short-way": "E>E4/4", "pass-enemy": "S1>S3/2", "challenge-track": "w2>W/2",
+         "join": "S2>S4/2",
          "fight": "1E>e2/2", "challenge-fight": "n2>N2/4", "home": "home=N", "out-of-reach": "e2>E/2"},
     ),
     "nimbus": (

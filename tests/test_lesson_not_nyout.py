@@ -25,8 +25,8 @@ def stations(game, owner: int) -> dict[str, list[int]]:
 
 
 def test_the_course_in_order_from_the_goal_to_the_end():
-    assert list(STEPS) == ["summon", "move", "attack", "short-way", "pass-enemy", "join", "split", "fight",
-                           "challenge-fight", "slot", "home", "last-horse", "out-of-reach"]
+    assert list(STEPS) == ["summon", "move", "attack", "short-way", "pass-enemy", "challenge-track", "join", "split",
+                           "fight", "challenge-fight", "slot", "home", "last-horse", "out-of-reach"]
     assert [(s.key, s.chapter) for s in LESSONS["not_nyout"] if s.chapter] == [
         ("summon", "The goal"), ("short-way", "The track"), ("join", "Groups"), ("slot", "Three or four players"),
         ("last-horse", "The end")]
@@ -185,3 +185,9 @@ def test_the_groups_challenge_is_the_likeliest_fight_of_a_real_game():
             defenders = tuple(g["size"] for g in played.view()["stations"][combat["station"]])
             odds[move] = fight_odds(combat["attacker"]["size"], defenders)
     assert max(odds, key=odds.get) == "e2>E1/4" and len(odds) == 2  # the lone horse on n2 against N2: less likely won
+
+
+def test_the_track_chapter_s_challenge_reaches_blue_only_through_the_centre():
+    assert passing("not_nyout", STEPS["challenge-track"]) == {"w2>n2/2"}
+    played = replayed("not_nyout", STEPS["challenge-track"], "w2>n2/2")
+    assert [e["path"] for e in played.events if e["type"] == "move"] == [["w2", "C", "n2"]]

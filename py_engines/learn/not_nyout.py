@@ -156,6 +156,10 @@ def _split_why(start, move, after):
     return said + (" A split leaves the pair as two groups; here it moved whole." if "your pair" in said else "")
 
 
+def _track_why(start, move, after):
+    return f"{_what_moved(start, after)} Only a move that lands on n2, where Blue's horse stands, attacks it."
+
+
 def _last_horse_why(start, move, after):
     return f"{_what_moved(start, after)} Only a move that lands on W, where Blue's horse stands, attacks it."
 
@@ -407,6 +411,24 @@ LESSON = [
         missed=_pass_missed,
         goal=_passes_blue, moves=("d3", "d7", "r4", "+4", "r4", "+4", "r4", "N4>W3/4", "r4", "S4>E3/4", "r4",
                                   "W3>S2/4", "r1", "+1", "r1", "S2>S3/1", "r4-2"),
+    ),
+    Step(
+        key="challenge-track", title="Challenge: the short way",
+        task="Challenge, from a real game: Red has one die left, a 2, and Blue one horse, on n2. Attack it this "
+             "turn.",
+        hint="Round the ring, n2 is far from both your horses. But from w2 the cross runs through the centre C: "
+             "count two steps along it.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Through C, the cross's short way "
+                                         "reaches in two steps what the ring never would: count it each time."),
+        why=_track_why, goal=_attacks, seed=3,
+        moves=("d2", "d10", "r4", "+4", "r1", "+1", "r3", "+3", "r1", "+1&", "r1-1", "+1", "N1>N2/1", "r2", "+2",
+               "r3-3-2", "N2>N4/2", "+3&", "N4>W2/3", "r3-2", "S2>E/3", "E>E2/2", "r3-1-1", "W2>S/3", "N4>W/1",
+               "W>w1/1", "r4-3", "E2>N1/4", "+3", "r2-1-1", "N3=1+1", "S>S1/2", "f3-1", "f4-1", "N3>N4/1", "w1>W/1",
+               "r4-1", "S3>E2/4", "N1>N2/1", "r4-3-1-1", "S1>S2/1", "S2>E1/4", "N3>N4/1", "E1>E3/3", "r4-3", "N2>N4/3",
+               "f2-1", "f3-3", "E2>N/4", "r4-2", "W>W4/4", "W4>S1/2", "r3-1", "N4>W/1", "W>C/3", "r3-2", "E3>N/3",
+               "f1-4", "S1>S3/2", "r1-1", "C>w2/1", "w2>w1/1", "r2", "S3>E/2", "r2-1", "w1>W/1", "N>N2/2", "r2",
+               "E>E2/2", "r2-1", "N2>N4/2", "W>w1/1", "r1", "E2>E3/1", "r2-2", "w1>C/2", "C>n1/2", "r2", "E3>N/2",
+               "r3-2", "n1>w2/3", "w2>W/2", "r2", "N>n2/2", "r2-2", "W>w2/2"),
     ),
     Step(
         key="join", title="Make a group", chapter="Groups",
