@@ -16,9 +16,10 @@ pytestmark = pytest.mark.browser
 COURSES = {
     "manalath": (
         {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "challenge-quint": "h5w",
-         "grow-quart": "e2w", "quint-first": "b5w", "no-gift": "c6b", "two-threats": "d4w", "trap": "a4b"},
+         "grow-quart": "e2w", "quint-first": "b5w", "challenge-made": "b5w", "no-gift": "c6b", "two-threats": "d4w",
+         "trap": "a4b"},
         {"either-colour": "a1w", "quint": "a1w", "challenge-quint": "a3w", "grow-quart": "a1w", "quint-first": "a5w",
-         "no-gift": "a1b", "two-threats": "f6w", "trap": "a4w"},
+         "challenge-made": "a1w", "no-gift": "a1b", "two-threats": "f6w", "trap": "a4w"},
     ),
     "ambush": (
         {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "several": "d1s", "diagonal": "c3m",

@@ -122,6 +122,9 @@ def test_manalath_each_step_accepts_exactly_the_moves_that_do_its_task():
         and white_fives(replayed("manalath", steps["two-threats"], m)) >= 2} == {
         "d3w", "d4w", "d5w", "f3w", "f4w", "f5w"}
     assert passing("manalath", steps["trap"]) == {"a4b"}
+    # The two challenges, positions of real games: one move wins in each.
+    assert passing("manalath", steps["challenge-quint"]) == {"h5w"}
+    assert passing("manalath", steps["challenge-made"]) == {"b5w"}
 
 
 @pytest.mark.slow

@@ -296,6 +296,19 @@ LESSON = [
         goal=_wins_with_a_white_quart, moves=("f2w", "a1b", "f3w", "b2w", "f4w", "b3w", "f6w", "b4w", "i5b", "f5w"),
     ),
     Step(
+        key="challenge-made", title="Challenge: a gift to take",
+        task="Challenge, from a real game: Black's last move put a white piece on c7. White to play: make a "
+             "quint now.",
+        hint="Black's white piece joined your pieces on c6 and d8. Find the empty cell that adds a fifth to that "
+             "group and touches no other white piece.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Black placed a white piece "
+                                         "that helped you: after each of the other's moves, look at what it did "
+                                         "for your colour too."),
+        why=_no_quint_why, goal=wins_at_once, seed=8,
+        moves=("e4w", "g6w", "h1w", "c6w", "d8w", "f3b", "b1w", "c1w", "d3w", "f4w", "e2b", "f1w", "c3b", "g5b",
+               "a4w", "d2b", "e9b", "d6b", "d1b", "f8b", "i4b", "f7w", "e7b", "c7w"),
+    ),
+    Step(
         key="no-gift", title="No gifts", chapter="Dangers",
         task="White threatens a quint on c6: play so that White cannot make one on its next turn.",
         hint="A black piece on c6 fills the gap. A white piece can shut it too, if it would make a white piece on c6 "
