@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .diagram import Diagram
-from .lesson import Step, wins_at_once
+from .lesson import Step, best_move, wins_at_once
 
 # Most examples stand on coaster 1 (a1-c3), where the rule text's A-C and 1-3 are the board's own
 # cells. Pyramids that only open trees are spent on turns of empty coasters, which leave the board
@@ -166,25 +166,19 @@ def _closed_why(start, move, after):
                                                 "No sandwich of yours closed on a Black pyramid.")
 
 
-def _pips_taken(start, after) -> float:
+def _pips_taken(start, move, after) -> float:
     return after.scores[start.to_move] - start.scores[start.to_move]
 
 
 def _captures_most(start, move, after):
     """A move that captures as many pips as any move here, and some."""
-    best = max(_pips_taken(start, _played(start, m)) for m in start.legal_moves())
-    return best > 0 and _pips_taken(start, after) == best
-
-
-def _played(start, move):
-    after = start.clone()
-    after.play(move)
-    return after
+    best = best_move(start, _pips_taken)[0]
+    return best > 0 and _pips_taken(start, move, after) == best
 
 
 def _most_missed(start, move, after):
-    best = max(_pips_taken(start, _played(start, m)) for m in start.legal_moves())
-    taken = _pips_taken(start, after)
+    best = best_move(start, _pips_taken)[0]
+    taken = _pips_taken(start, move, after)
     said = f"{taken:g} pip{'' if taken == 1 else 's'}" if taken else "nothing"
     return f"That captures {said}; one move here captures {best:g}."
 

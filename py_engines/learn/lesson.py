@@ -98,13 +98,29 @@ def wins_in_one(game: Game) -> list[str]:
     """The moves of the player to move at ``game`` that win at once."""
     if game.is_over or game.to_move in (None, CHANCE):
         return []
-    return [m for m in game.legal_moves() if wins_at_once(game, m, _after(game, m))]
+    return [m for m in game.legal_moves() if wins_at_once(game, m, played(game, m))]
 
 
-def _after(game: Game, move: str) -> Game:
+def played(game: Game, move: str) -> Game:
+    """The game after ``move``, on a copy."""
     after = game.clone()
     after.play(move)
     return after
+
+
+# (the score, the position) -> the best move there and its score: a step's goal and its words each
+# ask it, for every move a player (or a test) tries at the step's position.
+_BEST: dict[tuple, tuple[Any, str] | None] = {}
+
+
+def best_move(start: Game, score: Words) -> tuple[Any, str] | None:
+    """The highest ``score(start, move, after)`` over the legal moves at ``start`` (a ``None`` score
+    leaves the move out) and the first move with it, or ``None``: worked out once a position."""
+    key = (score, type(start), start.players, start.seed, json.dumps(start.options, sort_keys=True), tuple(start.history))
+    if key not in _BEST:
+        scored = [(value, m) for m in start.legal_moves() if (value := score(start, m, played(start, m))) is not None]
+        _BEST[key] = max(scored, key=lambda pair: pair[0]) if scored else None
+    return _BEST[key]
 
 
 def leaves_no_win_in_one(start: Game, move: str, after: Game) -> bool:

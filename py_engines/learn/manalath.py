@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .diagram import Diagram
 from ..games.manalath import GRID
-from .lesson import Step, any_move, does_not_lose_at_once, leaves_no_win_in_one, wins_at_once, wins_in_one
+from .lesson import Step, any_move, does_not_lose_at_once, leaves_no_win_in_one, played, wins_at_once, wins_in_one
 
 COVER = "quart-first"  # the example that pictures the game on the home page
 
@@ -96,16 +96,10 @@ def _wins_next_turn_whatever(start, move, after):
     if after.is_over:
         return False
     for reply in after.legal_moves():   # one pass: each reply loses at once or leaves a win in one
-        then = _after(after, reply)
+        then = played(after, reply)
         if (start.to_move not in then.winners) if then.is_over else not wins_in_one(then):
             return False
     return True
-
-
-def _after(game, move):
-    then = game.clone()
-    then.play(move)
-    return then
 
 
 def _two_threats_done(start, move, after):
@@ -228,11 +222,11 @@ def _trap_done(start, move, after):
             "into six or more, which is refused. Whatever Black plays, its turn ends with the quart: Black loses.")
 
 
-
 def _no_quint_why(start, move, after):
     if after.is_over:
         return "That ends the game at once, lost for White."
     return "That joins no five white pieces: the game goes on, and Black may stop the quint."
+
 
 LESSON = [
     Step(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core import Game
 from .diagram import Diagram
-from .lesson import Step, any_move, first_clause
+from .lesson import Step, any_move, best_move, first_clause
 
 OPTIONS = {"sets": 2}
 
@@ -276,21 +276,9 @@ def _changes_square(start: Game, move: str, after: Game) -> bool:
     return bool(_events(after, "move"))
 
 
-def _collect_pips(game: Game, move: str) -> int:
-    after = game.clone()
-    after.play(move)
-    return sum(e["pips"] for e in _events(after, "collect"))
-
-
-_BEST_COLLECTS: dict[tuple, str] = {}  # a step's position (its moves) -> its best collect: every move tried asks
-
-
-def _best_collect(start: Game) -> str:
-    """The collect worth the most pips at ``start`` (the first of them in the legal moves' order)."""
-    key = (start.players, tuple(start.history))
-    if key not in _BEST_COLLECTS:
-        _BEST_COLLECTS[key] = max((m for m in start.legal_moves() if ":" in m), key=lambda m: _collect_pips(start, m))
-    return _BEST_COLLECTS[key]
+def _collect_score(start: Game, move: str, after: Game) -> int | None:
+    """The pips a collect takes (other moves: None)."""
+    return sum(e["pips"] for e in _events(after, "collect")) if ":" in move else None
 
 
 def _most_pips(start: Game, move: str, after: Game) -> bool:
@@ -298,7 +286,7 @@ def _most_pips(start: Game, move: str, after: Game) -> bool:
     collected = _events(after, "collect")
     if not collected:
         return False
-    best = _collect_pips(start, _best_collect(start))
+    best = best_move(start, _collect_score)[0]
     return collected[0]["pips"] == best
 
 
@@ -307,10 +295,10 @@ def _collect_missed(start: Game, move: str, after: Game) -> str:
     collected = _events(after, "collect")
     if not collected:
         return "That moves or turns a pyramid; the task is a collect: tap a pyramid, then what to collect with it."
-    best = _best_collect(start)
+    best_pips, best = best_move(start, _collect_score)
     pips = collected[0]["pips"]
     return (f"That collects {pips} pip{'s' if pips != 1 else ''}; the best line is worth "
-            f"{_collect_pips(start, best)}: {first_clause(start, best)}")
+            f"{best_pips}: {first_clause(start, best)}")
 
 
 def _wins_the_round(start: Game, move: str, after: Game) -> bool:

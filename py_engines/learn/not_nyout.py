@@ -6,7 +6,7 @@ from .diagram import Diagram
 from fractions import Fraction
 
 from ..games.not_nyout import fight_odds, odds_words
-from .lesson import Step, any_move
+from .lesson import Step, any_move, best_move
 
 COVER = "fight-dice"  # the example that pictures the game on the home page
 
@@ -164,16 +164,16 @@ def _last_horse_why(start, move, after):
     return f"{_what_moved(start, after)} Only a move that lands on W, where Blue's horse stands, attacks it."
 
 
+def _fight_odds(start, move, after) -> Fraction | None:
+    """The odds of the fight a move starts, or None."""
+    attack = _attack(after)
+    return None if attack is None else _odds(attack)
+
+
 def _best_fight(start) -> Fraction | None:
     """The best odds of any fight a move here starts, or None."""
-    best = None
-    for m in start.legal_moves():
-        after = start.clone()
-        after.play(m)
-        attack = _attack(after)
-        if attack is not None and (best is None or _odds(attack) > best):
-            best = _odds(attack)
-    return best
+    best = best_move(start, _fight_odds)
+    return best and best[0]
 
 
 def _likeliest_fight(start, move, after):
