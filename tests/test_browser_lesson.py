@@ -16,10 +16,10 @@ pytestmark = pytest.mark.browser
 COURSES = {
     "manalath": (
         {"place": "e5w", "either-colour": "d4w", "quint": "d6w", "quart": "e9w", "challenge-quint": "h5w",
-         "grow-quart": "e2w", "quint-first": "b5w", "challenge-made": "b5w", "no-gift": "c6b", "two-threats": "d4w",
-         "trap": "a4b"},
+         "grow-quart": "e2w", "quint-first": "b5w", "challenge-made": "b5w", "no-gift": "c6b", "challenge-gift": "d5b",
+         "two-threats": "d4w", "trap": "a4b"},
         {"either-colour": "a1w", "quint": "a1w", "challenge-quint": "a3w", "grow-quart": "a1w", "quint-first": "a5w",
-         "challenge-made": "a1w", "no-gift": "a1b", "two-threats": "f6w", "trap": "a4w"},
+         "challenge-made": "a1w", "no-gift": "a1b", "challenge-gift": "e5w", "two-threats": "f6w", "trap": "a4w"},
     ),
     "ambush": (
         {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "several": "d1s", "diagonal": "c3m",
@@ -48,9 +48,11 @@ COURSES = {
     ),
     "nimbus": (
         {"setup": "r3", "place": "d4=ne", "stand-up": "d5=u", "turn": "b3=n", "move": "d4-c5", "collect": "3:b2-f6",
-         "last": "u:c4-g4", "challenge-collect": "3:c3-h3", "two-apart": "r:d3", "no-sweep": "k:c4"},
+         "last": "u:c4-g4", "challenge-collect": "3:c3-h3", "two-apart": "r:d3", "no-sweep": "k:c4",
+         "challenge-apart": "b:e1"},
         {"place": "d4=u", "stand-up": "d5=n", "turn": "b3=u", "move": "e4=n", "collect": "u:b2-f6", "last": "r:c4-e4",
-         "challenge-collect": "g:a1", "two-apart": "u:d3-g6", "no-sweep": "u:c3"},
+         "challenge-collect": "g:a1", "two-apart": "u:d3-g6", "no-sweep": "u:c3",
+         "challenge-apart": "r:d5"},
     ),
 }
 OPENS_WITH_DICE = {"not_nyout"}  # a new game starts with the roll-off, a move of the dice

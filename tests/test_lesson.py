@@ -122,9 +122,19 @@ def test_manalath_each_step_accepts_exactly_the_moves_that_do_its_task():
         and white_fives(replayed("manalath", steps["two-threats"], m)) >= 2} == {
         "d3w", "d4w", "d5w", "f3w", "f4w", "f5w"}
     assert passing("manalath", steps["trap"]) == {"a4b"}
-    # The two challenges, positions of real games: one move wins in each.
+    # The challenges, positions of real games: one move wins in each of two, and in the third one
+    # move leaves Black no quint (e5 and f5 each join e6 to the black trio: d5 makes them join six).
     assert passing("manalath", steps["challenge-quint"]) == {"h5w"}
     assert passing("manalath", steps["challenge-made"]) == {"b5w"}
+    gap = start("challenge-gift")
+    assert {c for c in ("e5", "f5") if merged_size(gap, c, "b") == 5} == {"e5", "f5"}
+
+    def black_can_make_five(game) -> bool:
+        empty = [c["name"] for c in type(game).layout()["cells"] if c["name"] not in game.view()["cells"]]
+        return any(merged_size(game, cell, "b") == 5 for cell in empty)
+    assert passing("manalath", steps["challenge-gift"]) == {
+        m for m in gap.legal_moves() if not black_can_make_five(replayed("manalath", steps["challenge-gift"], m))
+        and merged_size(gap, m[:-1], m[-1]) not in (4, 5)} == {"d5b"}
 
 
 @pytest.mark.slow

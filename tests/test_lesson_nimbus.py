@@ -22,7 +22,7 @@ def orient_of(game, move: str) -> tuple[str, str]:
 
 def test_the_course_runs_from_the_setup_to_the_end_of_a_round():
     assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "collect", "last", "challenge-collect",
-                           "two-apart", "no-sweep"]
+                           "two-apart", "no-sweep", "challenge-apart"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
         ("setup", "The goal"), ("stand-up", "Moving"), ("collect", "Collecting"), ("two-apart", "The heart of the game")]
     assert start("setup").view()["phase"] == start("place").view()["phase"] == "setup"
@@ -131,3 +131,16 @@ def test_the_collecting_chapter_s_challenge_is_the_biggest_line_of_a_real_game_o
     game = start("challenge-collect")
     assert sum(len(square["stack"]) for square in game.view()["squares"].values()) == 43  # two collected so far
     assert passing("nimbus", STEPS["challenge-collect"]) == {"3:c3-h3", "3:h3-c3"}
+
+
+def test_the_heart_chapter_s_challenge_is_a_real_game_of_45_with_three_pyramids_left():
+    """Player 1 has made its move; of the three left (a blue small on e1, a yellow small on f4, a red
+    medium on d5) only the blue's collect leaves two that no turn of Player 2's takes both of: every
+    turn of theirs tried."""
+    game = start("challenge-apart")
+    assert game.view()["remaining"] == ["collect"] and game.options["sets"] == 3  # the 45 pyramids
+    assert {cell: sq["stack"] for cell, sq in game.view()["squares"].items() if sq["stack"]} == {
+        "e1": ["b1"], "f4": ["y1"], "d5": ["r2"]}
+    safe = {collect for collect in game.legal_moves()
+            if not any(turn.rounds for turn in whole_turns(replayed("nimbus", STEPS["challenge-apart"], collect)))}
+    assert passing("nimbus", STEPS["challenge-apart"]) == safe == {"b:e1", "1:e1", "s:e1"}

@@ -178,16 +178,22 @@ def _first_missed(start, move, after):
             "touching the trio b2, b3, b4.")
 
 
-def _no_gift_missed(start, move, after):
+def _gift_missed(start, move, after, threat: str = ""):
+    """Why a move leaves the other side a quint to make next turn (``threat``: the one the task names)."""
+    mine, theirs = ("white", "black") if start.to_move == 0 else ("black", "white")
     if not does_not_lose_at_once(start, move, after):
-        return "Your own turn ended with a black quart: you lose at once."
-    quints = [cells for colour, cells in _groups(after, 5) if colour == "white"]
+        return f"Your own turn ended with a {mine} quart: you lose at once."
+    quints = [cells for colour, cells in _groups(after, 5) if colour == theirs]
     if quints:
-        return (f"That makes White a quint itself ({', '.join(quints[0])}): White wins when its next turn ends, "
-                "whatever it plays.")
+        return (f"That makes {theirs.title()} a quint itself ({', '.join(quints[0])}): {theirs.title()} wins when "
+                "its next turn ends, whatever it plays.")
     wins = wins_in_one(after)
-    win = "c6w" if "c6w" in wins else wins[0]  # the threat the task names, where it is still there
-    return f"After that, White wins with {win[:-1]}: {_told(after, win)}"
+    win = threat if threat in wins else wins[0]  # the threat the task names, where it is still there
+    return f"After that, {theirs.title()} wins with {win[:-1]}: {_told(after, win)}"
+
+
+def _no_gift_missed(start, move, after):
+    return _gift_missed(start, move, after, "c6w")
 
 
 def _no_gift_done(start, move, after):
@@ -309,6 +315,18 @@ LESSON = [
              "join more than five.",
         done=_no_gift_done, missed=_no_gift_missed,
         goal=leaves_no_win_in_one, moves=("c3w", "c4w", "c5w", "c7w", "e5b"),
+    ),
+    Step(
+        key="challenge-gift", title="Challenge: shut two gaps",
+        task="Challenge, from a real game, 10 pieces down: White to play. Black threatens a quint in two cells. "
+             "Find the one move that leaves Black no quint to make next turn.",
+        hint="A black piece on e5 or on f5 would join e6 to the trio f4, g3, h2: five. A white piece fills only one "
+             "gap (and on f5 it makes your own quart). Make the black piece e6 part of a pair, so that either gap "
+             "would join six: a group may never grow beyond five.",
+        done="The black piece on d5 joins e6: a black piece on e5 or f5 would now join six, which the rules refuse. "
+             "Both gaps shut with one piece of the other's colour.",
+        missed=_gift_missed, goal=leaves_no_win_in_one, seed=7,
+        moves=("g5w", "b6b", "g6w", "d7b", "f6w", "g3b", "b4w", "h2b", "e6b", "f4b"),
     ),
     Step(
         key="two-threats", title="Two threats at once", chapter="Attack",

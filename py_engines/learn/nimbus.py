@@ -524,4 +524,24 @@ LESSON: list[Step] = [
         done=_no_sweep_done, missed=_no_sweep_missed,
         goal=_leaves_no_sweep, moves=_NO_SWEEP, players=2, options=OPTIONS,
     ),
+    Step(
+        key="challenge-apart", title="Challenge: the last three",
+        task="Challenge, from a real game of 45 pyramids: three are left, and you (Player 1) have made your move, "
+             "the small blue on e1 turned to point south. Collect so that Player 2 cannot take the last.",
+        hint="Taking one leaves two, and Player 2 gets a move and then a collect. Leave the two that no single move "
+             "brings onto one line sharing a colour, a size or a way of pointing.",
+        done=_two_apart_done, missed=_two_apart_missed,
+        goal=_leaves_no_sweep, seed=1, players=2,
+        moves=("g3", "e3=se", "r2", "d8=s", "k1", "f5=n", "g2", "a7=sw", "r3", "e1=u", "k3", "h7=n", "b3", "h8=ne",
+               "g3", "a5=se", "k3", "c7=nw", "b2", "b4=se", "r2", "h3=sw", "g3", "e4=se", "b3", "f2=nw", "b3",
+               "g2=nw", "r3", "d4=se", "r3", "g5=u", "y1", "g6=e", "k2", "f3=nw", "b1", "d2=ne", "g2", "a4=se", "k3",
+               "b3=se", "g1", "b8=nw", "r2", "h6=ne", "b1", "g7=ne", "y3", "f6=nw", "r1", "d6=n", "k1", "e8=nw",
+               "y2", "c3=sw", "b1", "d1=ne", "k1", "c2=se", "b2", "b5=s", "g1", "b1=nw", "g1", "h2=se", "y2",
+               "c1=se", "g2", "a3=ne", "y2", "b7=nw", "k2", "e6=s", "r1", "f7=n", "r1", "e2=s", "k2", "a8=ne", "b2",
+               "c8=s", "y1", "f8=u", "y3", "b2=se", "y1", "f4=w", "y3", "c5=nw", "3:b2-h8", "f3=w", "g:a3-a7",
+               "g6=nw", "3:e1-e4", "h2=sw", "y:c1-c5", "a8=w", "b:d2-g2", "f4=sw", "2:b4-b7", "g6=e", "2:h3-c8",
+               "a8=nw", "k:c7-h7", "e8=ne", "r:g5-h6", "f8=w", "k:b3-f3", "g6=nw", "1:b1-g6", "f4=s", "d1=e",
+               "1:d6-f8", "f4=se", "1:b8-e8", "d1-e1", "b:g7", "a8=w", "r:f7", "h2=se", "1:e2-h2", "d8-d5", "k:a8",
+               "e1=s"),
+    ),
 ]
