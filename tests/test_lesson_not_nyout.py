@@ -26,7 +26,8 @@ def stations(game, owner: int) -> dict[str, list[int]]:
 
 def test_the_course_in_order_from_the_goal_to_the_end():
     assert list(STEPS) == ["summon", "move", "attack", "short-way", "pass-enemy", "challenge-track", "join", "split",
-                           "fight", "challenge-fight", "slot", "home", "last-horse", "out-of-reach"]
+                           "fight", "challenge-fight", "slot", "home", "last-horse", "out-of-reach",
+                           "challenge-last"]
     assert [(s.key, s.chapter) for s in LESSONS["not_nyout"] if s.chapter] == [
         ("summon", "The goal"), ("short-way", "The track"), ("join", "Groups"), ("slot", "Three or four players"),
         ("last-horse", "The end")]
@@ -191,3 +192,14 @@ def test_the_track_chapter_s_challenge_reaches_blue_only_through_the_centre():
     assert passing("not_nyout", STEPS["challenge-track"]) == {"w2>n2/2"}
     played = replayed("not_nyout", STEPS["challenge-track"], "w2>n2/2")
     assert [e["path"] for e in played.events if e["type"] == "move"] == [["w2", "C", "n2"]]
+
+
+def test_the_end_chapter_s_challenge_is_a_real_game_s_last_horse_reached_across_the_centre():
+    """Blue's last horse on E, none in its stable; Red's 4 takes its group of three from w2 through C and
+    E's arm onto E: the only attack of nine moves, and the game's end if it is won."""
+    game = start("challenge-last")
+    assert game.view()["horses"][BLUE] == 1 and game.view()["stable"][BLUE] == 0
+    assert stations(game, BLUE) == {"E": [1]} and stations(game, RED)["w2"] == [3]
+    assert passing("not_nyout", STEPS["challenge-last"]) == {"w2>E/4"}
+    played = replayed("not_nyout", STEPS["challenge-last"], "w2>E/4")
+    assert [e["path"] for e in played.events if e["type"] == "move"] == [["w2", "C", "e2", "e1", "E"]]

@@ -324,6 +324,16 @@ def _last_horse_done(start, move, after):
             "one is left.")
 
 
+def _last_fight_done(start, move, after):
+    return (f"Your group of three attacks Blue's last horse on E, across the centre, and wins "
+            f"{odds_words(_odds(_attack(after)))}: then Blue has no horse, on the track or in the stable, and Red "
+            "wins at once. Late in a game, look for the short way to the other's last horses: through the cross.")
+
+
+def _last_fight_why(start, move, after):
+    return "That starts no fight, and Blue's last horse stays on the board."
+
+
 _BLUES_HORSE = "S1"
 
 
@@ -511,5 +521,19 @@ LESSON = [
              "cross, as it does not stand on a cardinal.",
         done=_out_of_reach_done, missed=_out_of_reach_missed,
         goal=_out_of_reach, moves=next(d.moves for d in DIAGRAMS if d.key == "five-rounds"),
+    ),
+    Step(
+        key="challenge-last", title="Challenge: the last fight",
+        task="Challenge, from a real game: Red rolled a 4, and Blue has one horse left, on E, with none in the "
+             "stable. Start the fight that can end the game.",
+        hint="Your group of three on w2 stands next to the centre. From there a 4 goes through C onto E's arm, "
+             "e2 and e1, and reaches E itself.",
+        done=_last_fight_done, why=_last_fight_why, goal=_likeliest_fight, seed=19,
+        moves=("d8", "d9", "r2", "+2", "r2", "+2", "r3", "+3", "r4", "S2>E1/4", "r4-1", "N2>N3/1&", "N3=1+1", "+4",
+               "r4", "E1>N/4", "r4-2-1", "N3>W/2", "N3>N4/1", "+4&", "r1", "+1", "r4-2", "W>n2/4", "n2>e2/2", "r4-1",
+               "N>e2/4", "f3-4", "+1", "r2", "N4=2+1", "1N4>W1/2", "r3-3-1", "e2>w1/3", "w1>s2/3", "+1&", "r3-2",
+               "W1>W3/2", "N4>W2/3", "r4-4", "s2>W/4", "S1>E/4", "r2-2", "W3>S/2", "S>S2/2", "r4-2", "E>w2/4",
+               "w2>W/2", "r4-3", "W2>S/3", "S>n2/4", "r4-3", "3W>n2/4", "f6-3", "f3-3", "n2>e1/3", "r3", "S2>E/3",
+               "r4-3", "e1>w2/3"),
     ),
 ]
