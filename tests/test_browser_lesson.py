@@ -24,10 +24,12 @@ COURSES = {
     "ambush": (
         {"place": "c4s", "stack": "c3m", "strength": "c3l", "sandwich": "b3m", "several": "d1s", "diagonal": "c3m",
          "two-at-once": "a3m", "top-only": "a3m", "challenge-capture": "a3m", "turn": "4ccw-s", "closed": "2cw-s",
-         "out-of-reach": "f4m", "order": "mine", "challenge-turn": "2ccw-s", "last-turn": "d3l"},
+         "out-of-reach": "f4m", "order": "mine", "challenge-turn": "2ccw-s", "last-turn": "d3l",
+         "challenge-end": "a4l"},
         {"place": "1cw-s", "stack": "c2m", "strength": "c3m", "sandwich": "b3s", "several": "a2s", "diagonal": "c3s",
          "top-only": "a3s", "challenge-capture": "a1m", "turn": "4cw-s", "closed": "2ccw-s", "out-of-reach": "e6m",
-         "order": "theirs", "challenge-turn": "a1s", "last-turn": "a1l"},
+         "order": "theirs", "challenge-turn": "a1s", "last-turn": "a1l",
+         "challenge-end": "f6l"},
     ),
     "nymbat": (
         {"setup": "b4=3", "first-turn": "b7=3", "home-row": "i7-o4", "speed": "c5-e6", "group": "c4-e5",

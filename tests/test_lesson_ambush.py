@@ -29,7 +29,8 @@ def taken(key, move, cell=None):
 
 def test_the_course_is_fifteen_steps_in_four_chapters():
     assert list(STEPS) == ["place", "stack", "strength", "sandwich", "several", "diagonal", "two-at-once", "top-only",
-                           "challenge-capture", "turn", "closed", "out-of-reach", "order", "challenge-turn", "last-turn"]
+                           "challenge-capture", "turn", "closed", "out-of-reach", "order", "challenge-turn", "last-turn",
+                           "challenge-end"]
     assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning", "The end"]
 
 
@@ -126,6 +127,20 @@ def test_the_last_turn_accepts_the_placements_that_win():
         if after.winners == [1]:
             winning.add(move)
     assert passing("ambush", STEPS["last-turn"]) == winning == {"d3l", "a4l", "c5l"}
+
+
+def test_the_end_chapter_s_challenge_is_a_real_game_s_last_turn_won_by_one_move_of_forty():
+    """Black trails 10 to 12 with its last large: only the capture of Red's large on a3, from a4 (the
+    black stack on a2 the other end), wins; every other move ends the game lost or drawn."""
+    game = start("challenge-end")
+    assert game.to_move == 1 and game.scores == [12.0, 10.0] and len(game.legal_moves()) == 40
+    winning = set()
+    for move in game.legal_moves():
+        after = replayed("ambush", STEPS["challenge-end"], move)
+        assert after.is_over
+        if after.winners == [1]:
+            winning.add(move)
+    assert passing("ambush", STEPS["challenge-end"]) == winning == {"a4l"}
 
 
 @pytest.mark.parametrize("key", list(STEPS))

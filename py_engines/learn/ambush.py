@@ -348,6 +348,11 @@ def _last_turn_missed(start, move, after):
             "together than what they hold between them would have won.")
 
 
+def _narrated(start, move, after):
+    """The engine's words for the move: what it placed, captured or paid, and the score it left."""
+    return type(after).narrate(after.events, 2)
+
+
 LESSON = [
     Step(
         key="place", title="A turn", chapter="The goal",
@@ -507,5 +512,19 @@ LESSON = [
         moves=("b1s", "d1s", "c1m", "d3s", "4cw-l", "a4m", "1ccw-s", "e5l", "c5s", "2cw-s", "c1m", "3cw-m", "b6l",
                "4ccw-s", "d6s", "c6s", "b6m", "d5l", "e3s", "f3m", "b5m", "4cw-l", "b4l", "a1m", "d2l", "a3l",
                "c4m", "f5m", "a5l"),
+    ),
+    Step(
+        key="challenge-end", title="Challenge: the last pyramid",
+        task="Challenge, from a real game: the 30th and last turn. Red has just captured your large on a4, and "
+             "leads 12 pips to 10. Your last pyramid is a large: win the game with it.",
+        hint="Capturing a large, 3 pips, makes it 13 to 12. Find a Red large between one of your stacks and an "
+             "empty cell, where your large would make the two ends together stronger than 3.",
+        done=lambda start, move, after: (f"{_narrated(start, move, after)} The four turns before were captures "
+                                         "on a3 and a4 too, each taking back the one before it; the 30th turn's "
+                                         "has no answer. Near the end, count whose pyramid comes last."),
+        why=_narrated, goal=wins_at_once, seed=23,
+        moves=("d3s", "b3s", "f3s", "1ccw-s", "a6m", "b3s", "a4s", "1ccw-s", "d6s", "b2s", "2ccw-m", "f3m", "a4s",
+               "b1m", "2half-l", "d4m", "a3m", "c4l", "a1m", "1half-m", "e1m", "1ccw-m", "b4l", "3cw-l", "a3l",
+               "a4l", "a3l", "a4l", "a3l"),
     ),
 ]
