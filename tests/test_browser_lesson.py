@@ -34,10 +34,12 @@ COURSES = {
     "nymbat": (
         {"setup": "b4=3", "first-turn": "b7=3", "home-row": "i7-o4", "speed": "c5-e6", "group": "c4-e5",
          "costs": "f7-i7", "challenge-reach": "i1-o1", "attack": "i7-m5", "breakthrough": "h8-m5",
-         "break-take": "xm4", "challenge-attack": "i8-m10", "defend": "a1=1"},
+         "break-take": "xm4", "challenge-attack": "i8-m10", "defend": "a1=1",
+         "challenge-defend": "g2-a1"},
         {"first-turn": "b7=1", "speed": "c5-d5", "group": "done", "attack": "k7-m5", "home-row": "i7-m7",
          "costs": "f7-e7", "challenge-reach": "b6-a5", "breakthrough": "h8-m4",
-         "challenge-attack": "b8-c9", "defend": "b1=1"},
+         "challenge-attack": "b8-c9", "defend": "b1=1",
+         "challenge-defend": "h2-b2"},
     ),
     "not_nyout": (
         {"summon": "+3", "move": "S3>E/2", "attack": "E4>N1/2", "short-way": "E>n2/4", "pass-enemy": "S1>S4/4",

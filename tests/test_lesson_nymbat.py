@@ -37,7 +37,7 @@ def piece_moves(game):
 
 def test_the_course_in_four_chapters_goal_first():
     assert list(STEPS) == ["setup", "first-turn", "home-row", "speed", "group", "costs", "challenge-reach", "attack",
-                           "breakthrough", "break-take", "challenge-attack", "defend"]
+                           "breakthrough", "break-take", "challenge-attack", "defend", "challenge-defend"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
         ("setup", "The goal"), ("speed", "Moving"), ("attack", "Attacks"), ("defend", "Defending")]
     for step in STEPS.values():
@@ -170,3 +170,18 @@ def test_the_attacks_chapter_s_challenge_is_the_one_attack_of_eighteen_that_keep
         played = replayed("nymbat", STEPS["challenge-attack"], move)
         attacks.update({move: e["survived"] for e in played.events if e["type"] == "attack"})
     assert len(attacks) == 18 and [m for m, kept in attacks.items() if kept] == ["i8-m10"]
+
+
+def test_the_defending_chapter_s_challenge_blocks_a_real_game_s_6_with_no_reserve_left():
+    """Blue's 6 on a6, Red's home row, both reserves spent: the moves that stop Blue's win are exactly the
+    moves that end on the bottom row (a6 itself taken by attack, 6 against 6)."""
+    game = start("challenge-defend")
+    view = game.view()
+    assert view["reserves"] == [0, 0] and view["cells"]["a6"] == [1, 6]
+    assert not [c for c in view["home"]["0"] if view["cells"].get(c, [None])[0] == 0]
+    home = set(view["home"]["0"])
+    onto_home_row = {m for m in game.legal_moves() if "-" in m and m.split("-")[1] in home}
+    assert passing("nymbat", STEPS["challenge-defend"]) == onto_home_row == {
+        "g2-a1", "g2-a2", "g10-a4", "g10-a5", "g10-a6", "g10-a7", "g10-a8"}
+    for move in set(game.legal_moves()) - onto_home_row:
+        assert replayed("nymbat", STEPS["challenge-defend"], move).view()["cells"].get("a6") == [1, 6]

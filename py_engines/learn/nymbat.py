@@ -255,6 +255,18 @@ def _defend_missed(start, move, after):
             "a piece onto the bottom row: any cell of it is in your setup area.")
 
 
+def _holds_home_row(start, move, after):
+    """After the move, Blue cannot win as its turn starts: a piece of the mover's on its home row, or
+    none of Blue's there."""
+    cells = after.view()["cells"]
+    owners = {cells[c][0] for c in _own_home_row(start) if c in cells}
+    return start.to_move in owners or not owners
+
+
+def _home_row_open_why(start, move, after):
+    return f"{_what_moved(start, after)} Blue's 6 on a6 still has your home row to itself: Blue would win."
+
+
 LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal",
@@ -403,5 +415,21 @@ LESSON = [
              "the one whose turn comes first wins, so block before you race.",
         missed=_defend_missed,
         goal=_defends_home_row, moves=("c10=2", "done", "m4=6", "done", "pass", "m4-g4", "pass", "g4-a4"),
+    ),
+    Step(
+        key="challenge-defend", title="Challenge: no reserve left",
+        task="Challenge, from a real game: Blue's 6 has just reached a6, on your home row, and both reserves are "
+             "spent. Stop Blue winning at the start of its turn.",
+        hint="With no reserve, nothing can be brought in: a piece must move onto the bottom row, or take the 6. "
+             "Your 6s move up to six cells: find one that reaches the bottom row this turn.",
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} A piece of yours on your home "
+                                         "row stops Blue's win. Once the reserves are spent, only a piece near "
+                                         "home can block: keep one within reach while you race."),
+        why=_home_row_open_why, goal=_holds_home_row, seed=4,
+        moves=("c3=6", "done", "m1=6", "m2=6", "m8=6", "m10=6", "o1=6", "b1=6", "b7=6", "b4=6", "a7=6", "c4=6",
+               "c8=6", "c5=6", "a1=6", "a8=6", "m1-g1", "m2-g3", "b1-h2", "a1-g2", "g1-a1", "b4-a1", "c4-i5",
+               "c3-i4", "c5-i8", "g3-a1", "b7-a1", "c8-i10", "a7-g8", "a8-g10", "m8-g11", "i10-o6", "g11-a5",
+               "g8-a5", "o1-o6", "i8-o2", "o3=6", "m6=6", "n8=6", "o6=6", "o4=1", "n6=5", "i5-o1", "i4-n3",
+               "m10-g12", "o1-o5", "o2-n1", "n3-m6", "g12-a6"),
     ),
 ]
