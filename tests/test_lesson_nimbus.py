@@ -21,7 +21,8 @@ def orient_of(game, move: str) -> tuple[str, str]:
 
 
 def test_the_course_runs_from_the_setup_to_the_end_of_a_round():
-    assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "collect", "last", "challenge-collect",
+    assert list(STEPS) == ["setup", "place", "stand-up", "turn", "move", "challenge-line-up", "collect", "last",
+                           "challenge-collect",
                            "two-apart", "no-sweep", "challenge-apart"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
         ("setup", "The goal"), ("stand-up", "Moving"), ("collect", "Collecting"), ("two-apart", "The heart of the game")]
@@ -144,3 +145,25 @@ def test_the_heart_chapter_s_challenge_is_a_real_game_of_45_with_three_pyramids_
     safe = {collect for collect in game.legal_moves()
             if not any(turn.rounds for turn in whole_turns(replayed("nimbus", STEPS["challenge-apart"], collect)))}
     assert passing("nimbus", STEPS["challenge-apart"]) == safe == {"b:e1", "1:e1", "s:e1"}
+
+
+def test_the_moving_chapter_s_challenge_turns_a_large_to_line_up_seven_pips_pointing_one_way():
+    """A real game of 45: three moves line up three tops pointing one way (d2 or e2 turned south-east
+    beside g2 and h2, or the red on g3 slid onto e1 in column e); turning the green large on e2 makes 7
+    pips, the others 5."""
+    game = start("challenge-line-up")
+    lined = {}
+    for move in game.legal_moves():
+        if ":" in move:
+            continue
+        after = replayed("nimbus", STEPS["challenge-line-up"], move)
+        takes = []
+        for collect in after.legal_moves():
+            if collect.split(":")[0] in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):  # by the way they point
+                then = after.clone()
+                then.play(collect)
+                takes += [e for e in then.events if e["type"] == "collect" and len(e["taken"]) >= 3]
+        if takes:
+            lined[move] = max(e["pips"] for e in takes)
+    assert lined == {"d2=se": 5, "e2=se": 7, "g3-e1": 5}
+    assert passing("nimbus", STEPS["challenge-line-up"]) == {"e2=se"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core import Game
 from .diagram import Diagram
-from .lesson import Step, any_move, best_move, first_clause
+from .lesson import Step, any_move, best_move, first_clause, played
 
 OPTIONS = {"sets": 2}
 
@@ -290,6 +290,51 @@ def _most_pips(start: Game, move: str, after: Game) -> bool:
     return collected[0]["pips"] == best
 
 
+_POINTING = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+
+def _pointing_line(game: Game) -> tuple[int, str] | None:
+    """The richest line of three or more flat tops pointing one way that a collect at ``game`` could
+    take: (its pips, that collect), or None."""
+    best = None
+    for collect in game.legal_moves():
+        if collect.split(":")[0] in _POINTING:
+            taken = _events(played(game, collect), "collect")[0]
+            if len(taken["taken"]) >= 3 and (best is None or taken["pips"] > best[0]):
+                best = (taken["pips"], collect)
+    return best
+
+
+def _line_up_score(start: Game, move: str, after: Game) -> int | None:
+    """For a move action: the pips of the line of three pointing one way it leaves to collect (0: none)."""
+    if ":" in move or after.to_move != start.to_move:
+        return None
+    line = _pointing_line(after)
+    return line[0] if line else 0
+
+
+def _lines_up_the_most(start: Game, move: str, after: Game) -> bool:
+    score = _line_up_score(start, move, after)
+    return bool(score) and score == best_move(start, _line_up_score)[0]
+
+
+def _line_up_done(start: Game, move: str, after: Game) -> str:
+    pips, collect = _pointing_line(after)
+    line = first_clause(after, collect).split(" collects ", 1)[1].rstrip(".")
+    return (f"{type(after).narrate(after.events, 2)} Now {line} wait for this turn's collect: the next chapter "
+            "takes such lines. A move is worth most when it readies your collect.")
+
+
+def _line_up_why(start: Game, move: str, after: Game) -> str:
+    if ":" in move:
+        return "That is a collect; the task is a move: turn, slide or step one pyramid."
+    score = _line_up_score(start, move, after)
+    best = best_move(start, _line_up_score)[0]
+    if not score:
+        return f"{first_clause(start, move)} No line of three tops pointing one way comes of it."
+    return f"{first_clause(start, move)} That lines up {score} pips pointing one way; a line of {best} can be made."
+
+
 def _collect_missed(start: Game, move: str, after: Game) -> str:
     """What the collect tried took, against the best line's pips, and the best line."""
     collected = _events(after, "collect")
@@ -462,6 +507,42 @@ LESSON: list[Step] = [
              "steps one square, onto an empty square or another upright stack.",
         goal=_changes_square, moves=_EXAMPLE["step"], players=2, options=OPTIONS,
         why=_move_why,
+    ),
+    Step(
+        key="challenge-line-up", title="Challenge: line them up",
+        task="Challenge, from a real game of 45 pyramids: you are Player 1, with your move to make. Turn, slide or "
+             "step one pyramid so that three or more flat tops on one line point the same way, worth the most pips.",
+        hint="Row 2 has a yellow and a black pointing south-east, on g2 and h2. Set another flat pyramid of that "
+             "row the same way: the largest you can.",
+        done=_line_up_done, why=_line_up_why, goal=_lines_up_the_most, seed=2, players=2,
+        moves=("b3", "a6=n", "k1", "b3=e", "g3", "e8=n", "g1", "c4=n", "k2", "c6=s", "g1", "b5=n", "g1", "e3=e",
+               "b3", "d5=se", "r1", "h2=ne", "y1", "a8=w", "y2", "h4=w", "y1", "f1=w", "k1", "c1=n", "g2", "b4=ne",
+               "y1", "g3=w", "b3", "b6=s", "r3", "f6=u", "r1", "f7=u", "b2", "c2=se", "k3", "b7=u", "y2", "f5=e",
+               "y3", "a2=u", "y2", "e6=se", "r2", "b8=n", "r1", "d6=ne", "y3", "g4=se", "y3", "a4=ne", "k2", "e1=w",
+               "k1", "a5=e", "k2", "e5=s", "k3", "h6=s", "r2", "e7=s", "g2", "d4=ne", "r3", "d7=nw", "b1", "e2=e",
+               "r2", "d8=ne", "r3", "a1=u", "g3", "f3=n", "g2", "h8=w", "g3", "h1=w", "k3", "f4=se", "b2", "h7=s",
+               "b2", "c5=sw", "b1", "b2=w", "b1", "a3=s", "3:a1-a6", "f3=w", "3:h1-b7", "f7=s", "3:b6-h6", "b8=e",
+               "2:e1-e7", "g4=s", "2:c2-h7", "b5-b7", "r:d6-d8", "h8=n", "2:b4-h4", "c1=nw", "3:f4-g4", "h8=nw",
+               "g:e8-h8", "a5=u", "2:c5-c6", "e3=sw", "1:a3-g3", "b2=nw", "c4=s", "1:b2-h2", "b8=w", "1:c4-f7",
+               "f1=s", "1:c1-f1", "w:a8-b8", "a5=sw", "b7=e", "k:a5", "g:b7", "r2", "h4=u", "b2", "g6=se", "g3",
+               "a5=nw", "k1", "h3=ne", "r3", "b6=nw", "r2", "b7=e", "b2", "h2=e", "k2", "d3=u", "y3", "b4=w", "g3",
+               "b3=w", "y2", "a6=ne", "g3", "f5=n", "y3", "e4=e", "r1", "g2=ne", "b1", "a3=ne", "g1", "c4=e", "y2",
+               "f4=sw", "k1", "g3=sw", "y3", "f8=e", "b1", "g4=sw", "b3", "c5=n", "g2", "d6=ne", "k1", "c1=w", "b2",
+               "b5=e", "y2", "h6=n", "k2", "a2=nw", "g1", "e8=e", "k2", "f2=se", "r3", "e2=sw", "b1", "e5=u", "r1",
+               "a4=sw", "r3", "d2=w", "b3", "a1=se", "g1", "e7=se", "r2", "b1=w", "g2", "f1=u", "g2", "d5=nw", "y1",
+               "e1=sw", "y1", "g5=s", "r1", "d7=s", "y1", "h1=e", "b3", "b8=sw", "k3", "a7=nw", "k3", "c8=sw", "k3",
+               "g7=n", "3:b3-b8", "a4=u", "3:a1-a7", "f8=n", "2:f1-a6", "h6-h7", "r:d2-g2", "g7=e", "2:b1-h7",
+               "f2-g1", "3:e4-f5", "a3=w", "3:c5-c8", "e8=ne", "k:g1-g7", "h1=n", "2:h2-d6", "h1=se", "1:e1-e8",
+               "a4-b4", "2:d5-b7", "h1=w", "h1=nw", "1:c1-g5", "a3=ne", "1:a3-h3", "h1-a8", "r:b4-h4", "y:f8",
+               "g4=s", "a2=s", "b:g4", "d7=sw", "r:d7", "c4=se", "k:a2", "a8=sw", "y:a8", "g:c4", "k3", "b8=e", "k2",
+               "d4=w", "g1", "b1=nw", "k1", "b7=se", "k3", "h7=sw", "y1", "c1=s", "g2", "c8=s", "g2", "g7=n", "g1",
+               "d1=e", "k2", "h2=s", "r3", "f6=ne", "y2", "e7=nw", "g2", "e6=sw", "y2", "a1=sw", "k1", "g5=s", "k2",
+               "c3=w", "r2", "c7=n", "y1", "g1=w", "b2", "c2=s", "k1", "b6=nw", "y1", "h4=ne", "b3", "e3=sw", "r3",
+               "h5=n", "r3", "g6=n", "y2", "g2=se", "g1", "d2=nw", "y3", "a2=n", "y3", "f1=u", "b2", "e4=nw", "b2",
+               "d7=u", "g3", "h3=e", "b1", "h1=s", "r1", "e8=sw", "b1", "h6=sw", "r1", "g3=w", "g3", "e2=sw", "r1",
+               "c5=n", "b1", "f5=u", "g3", "g8=e", "r2", "e5=u", "b3", "b3=w", "r2", "e1=w", "k3", "a5=n", "b3",
+               "f7=w", "y3", "f4=w", "3:f1-f7", "a2-a3", "3:a3-h3", "c3=nw", "2:a1-g7", "g3=se", "2:e1-e7", "h2=se",
+               "n:a5-h5", "g3=e", "3:g6-h7", "f5=se", "2:c2-c8", "b1=n", "3:b8-g8", "c1=se", "1:b1-h1", "g3=sw"),
     ),
     Step(
         key="collect", title="Collect a line", chapter="Collecting",
