@@ -27,8 +27,9 @@ def taken(key, move, cell=None):
     return cell is None or len(after.stacks[INDEX[cell]]) < len(before.stacks[INDEX[cell]])
 
 
-def test_the_course_is_fifteen_steps_in_four_chapters():
-    assert list(STEPS) == ["place", "stack", "strength", "sandwich", "several", "diagonal", "two-at-once", "top-only",
+def test_the_course_is_seventeen_steps_in_four_chapters():
+    assert list(STEPS) == ["place", "stack", "strength", "challenge-strength", "sandwich", "several", "diagonal",
+                           "two-at-once", "top-only",
                            "challenge-capture", "turn", "closed", "out-of-reach", "order", "challenge-turn", "last-turn",
                            "challenge-end"]
     assert [step.chapter for step in STEPS.values() if step.chapter] == ["The goal", "Capturing", "Turning", "The end"]
@@ -179,3 +180,15 @@ def test_the_chapters_challenges_accept_only_the_move_that_captures_most():
     assert passing("ambush", STEPS["challenge-turn"]) == {"2ccw-s"}
     scores = {m: replayed("ambush", STEPS["challenge-turn"], m).scores[0] for m in start("challenge-turn").legal_moves()}
     assert max(score for m, score in scores.items() if m in PLACEMENTS) < scores["2ccw-s"]  # Red's: no placement does
+
+
+def test_the_goal_chapter_s_challenge_is_a_medium_on_a_medium_in_a_real_game():
+    """Red's stacks after six turns of a real game: a medium on e6, a small on f1. Of the six pyramids
+    it could put on them, only the medium on the medium shows 4; a large shows 3 on either."""
+    game = start("challenge-strength")
+    cells = game.view()["cells"]
+    assert {c: v["stack"] for c, v in cells.items() if v["player"] == 0} == {"e6": "m", "f1": "s"}
+    shown = {m: replayed("ambush", STEPS["challenge-strength"], m).view()["cells"][m[:2]]["strength"]
+             for m in ("e6s", "e6m", "e6l", "f1s", "f1m", "f1l")}
+    assert shown == {"e6s": 3, "e6m": 4, "e6l": 3, "f1s": 2, "f1m": 2, "f1l": 3}
+    assert passing("ambush", STEPS["challenge-strength"]) == {"e6m"}

@@ -207,6 +207,28 @@ def _strength(after, cell):
     return stack["strength"] if stack else 0
 
 
+def _own_stack_strength(start, move, after):
+    """For a placement on one of the mover's stacks: the strength that stack shows after it (else None)."""
+    cell = move[:2]
+    before, now = start.view()["cells"].get(cell), after.view()["cells"].get(cell)
+    if move[2:] not in ("s", "m", "l") or not before or before["player"] != start.to_move:
+        return None
+    return now["strength"] if now and now["player"] == start.to_move else None
+
+
+def _strongest_stack(start, move, after):
+    shown = _own_stack_strength(start, move, after)
+    return shown is not None and shown == best_move(start, _own_stack_strength)[0]
+
+
+def _strongest_why(start, move, after):
+    best = best_move(start, _own_stack_strength)[0]
+    shown = _own_stack_strength(start, move, after)
+    if shown is None:
+        return f"{_what_it_did(start, after)} The task is a pyramid on one of your own stacks."
+    return f"{_what_it_did(start, after)} That stack shows {shown}; one of yours can be made to show {best}."
+
+
 def _strength_missed(start, move, after):
     if move[:2] != "c3":
         return "The task is the stack on c3, where your small stands: put one pyramid on it."
@@ -384,6 +406,17 @@ LESSON = [
              "captures, in the next steps: a stack too weak to capture now may capture once its owner stacks on it.",
         missed=_strength_missed,
         goal=_stack_on_c3_of_3, moves=("c3s", "d5s", "f1s", "a6s", "e1m", "f6s"),
+    ),
+    Step(
+        key="challenge-strength", title="Challenge: the strongest stack",
+        task="Challenge, from a real game, 6 turns in (Black has just captured your small on b6; the next "
+             "chapter shows how): put a pyramid on one of your stacks, e6 or f1, to make the strongest you can.",
+        hint="A larger pyramid hides what is under it, so a large shows 3 on any stack. A pyramid no larger than "
+             "the top adds its pips to what shows.",
+        done=lambda start, move, after: (f"{_what_it_did(start, after)} It shows 4: a medium on a medium adds its 2 "
+                                         "pips. A large would show only 3, on any stack: bigger is not always "
+                                         "stronger."),
+        why=_strongest_why, goal=_strongest_stack, moves=("b6s", "f3s", "e6m", "a6m", "f1s", "c6l"),
     ),
     Step(
         key="sandwich", title="A sandwich", chapter="Capturing",
