@@ -25,7 +25,8 @@ def stations(game, owner: int) -> dict[str, list[int]]:
 
 
 def test_the_course_in_order_from_the_goal_to_the_end():
-    assert list(STEPS) == ["summon", "move", "attack", "short-way", "pass-enemy", "challenge-track", "join", "split",
+    assert list(STEPS) == ["summon", "move", "attack", "challenge-behind", "short-way", "pass-enemy", "challenge-track",
+                           "join", "split",
                            "fight", "challenge-fight", "slot", "home", "last-horse", "out-of-reach",
                            "challenge-last"]
     assert [(s.key, s.chapter) for s in LESSONS["not_nyout"] if s.chapter] == [
@@ -203,3 +204,13 @@ def test_the_end_chapter_s_challenge_is_a_real_game_s_last_horse_reached_across_
     assert passing("not_nyout", STEPS["challenge-last"]) == {"w2>E/4"}
     played = replayed("not_nyout", STEPS["challenge-last"], "w2>E/4")
     assert [e["path"] for e in played.events if e["type"] == "move"] == [["w2", "C", "e2", "e1", "E"]]
+
+
+def test_the_goal_chapter_s_challenge_reaches_a_horse_behind_from_the_stable():
+    """Blue's horse on S1, behind Red's two on S3 and one on E2; Red's dice 4, 2 and 1: of the ten moves
+    only the summon with the 1 (home S, one station on) lands on it."""
+    game = start("challenge-behind")
+    assert game.view()["rolls"] == [4, 2, 1] and stations(game, BLUE) == {"S1": [1]}
+    assert len(game.legal_moves()) == 10
+    assert passing("not_nyout", STEPS["challenge-behind"]) == {"+1"}
+    assert replayed("not_nyout", STEPS["challenge-behind"], "+1").view()["combat"]["station"] == "S1"

@@ -334,6 +334,15 @@ def _last_fight_why(start, move, after):
     return "That starts no fight, and Blue's last horse stays on the board."
 
 
+def _summon_attack_done(start, move, after):
+    return (f"{type(after).narrate(after.events, 2)} It wins {odds_words(_odds(_attack(after)))}: a lone attacker "
+            "adds 2 to its roll. Horses only go forward, so what stands behind yours is reached from the stable.")
+
+
+def _summon_attack_why(start, move, after):
+    return f"{type(after).narrate(after.events, 2)} Blue's horse on S1 stays there, behind yours."
+
+
 _BLUES_HORSE = "S1"
 
 
@@ -394,6 +403,16 @@ LESSON = [
              "take a group to the same station, buttons ask which die to use.",
         done=_attack_done, missed=_attack_missed,
         goal=_attacks, moves=_ON_E + ("r4", "N2>W1/4", "r4", "E>E4/4", "r1", "+1", "r2"),
+    ),
+    Step(
+        key="challenge-behind", title="Challenge: behind you",
+        task="Challenge, from a real game: Red rolled 4, 2 and 1, and Blue's horse has come in on S1, behind your "
+             "horses. Of your ten moves, one attacks it: find it.",
+        hint="Horses only go forward round the ring, so none of yours on the board can go back to S1. A horse "
+             "summoned from the stable enters as many stations past your home, S, as the die it uses.",
+        done=_summon_attack_done, why=_summon_attack_why, goal=_attacks, seed=8,
+        moves=("d5", "d3", "r3", "+3", "r4", "+4", "r3", "+3", "r3", "N4>W2/3", "r4-3", "+3", "S3>E2/4", "r4",
+               "W2>S1/4", "r4-2-1"),
     ),
     Step(
         key="short-way", title="The short way", chapter="The track",
