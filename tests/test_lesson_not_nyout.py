@@ -3,6 +3,8 @@ words say, and its check accepts exactly the moves that do its task, found here 
 way (by replaying each legal move and reading the position it leaves)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 import py_engines
@@ -27,7 +29,7 @@ def stations(game, owner: int) -> dict[str, list[int]]:
 def test_the_course_in_order_from_the_goal_to_the_end():
     assert list(STEPS) == ["summon", "move", "attack", "challenge-behind", "short-way", "pass-enemy", "challenge-track",
                            "join", "split",
-                           "fight", "challenge-fight", "slot", "home", "last-horse", "out-of-reach",
+                           "fight", "challenge-fight", "slot", "home", "challenge-enemy", "last-horse", "out-of-reach",
                            "challenge-last"]
     assert [(s.key, s.chapter) for s in LESSONS["not_nyout"] if s.chapter] == [
         ("summon", "The goal"), ("short-way", "The track"), ("join", "Groups"), ("slot", "Three or four players"),
@@ -214,3 +216,19 @@ def test_the_goal_chapter_s_challenge_reaches_a_horse_behind_from_the_stable():
     assert len(game.legal_moves()) == 10
     assert passing("not_nyout", STEPS["challenge-behind"]) == {"+1"}
     assert replayed("not_nyout", STEPS["challenge-behind"], "+1").view()["combat"]["station"] == "S1"
+
+
+def test_the_three_players_chapter_s_challenge_picks_the_likelier_of_two_enemies():
+    """A real game of three, Red to move with a 4: its lone horse on S4 reaches Blue's group of three on E3,
+    the one on n2 Green's lone horse on S through C: the lone defender is much the likelier win."""
+    game = start("challenge-enemy")
+    assert game.players == 3 and game.view()["rolls"] == [4]
+    odds = {}
+    for move in game.legal_moves():
+        combat = replayed("not_nyout", STEPS["challenge-enemy"], move).view()["combat"]
+        if combat:
+            defenders = tuple(g["size"] for g in game.view()["stations"][combat["station"]])
+            odds[move] = fight_odds(combat["attacker"]["size"], defenders)
+    assert odds == {"S4>E3/4": fight_odds(1, (3,)), "n2>S/4": fight_odds(1, (1,))}
+    assert fight_odds(1, (3,)) < Fraction(1, 4) < Fraction(3, 4) < fight_odds(1, (1,))
+    assert passing("not_nyout", STEPS["challenge-enemy"]) == {"n2>S/4"}

@@ -6,7 +6,7 @@ from .diagram import Diagram
 from fractions import Fraction
 
 from ..games.not_nyout import fight_odds, odds_words
-from .lesson import Step, any_move, best_move
+from .lesson import Step, any_move, best_move, played
 
 COVER = "fight-dice"  # the example that pictures the game on the home page
 
@@ -343,6 +343,14 @@ def _summon_attack_why(start, move, after):
     return f"{type(after).narrate(after.events, 2)} Blue's horse on S1 stays there, behind yours."
 
 
+def _pick_enemy_done(start, move, after):
+    on_e3 = _attack(played(start, "S4>E3/4"))
+    return (f"{type(after).narrate(after.events, 3)} Won {odds_words(_odds(_attack(after)))}; against Blue's group of "
+            f"three on E3, a bigger die and three horses to beat, your lone horse would win "
+            f"{odds_words(_odds(on_e3))}. With three or four players, choose whom to fight: the likeliest win, "
+            "while the others may weaken each other.")
+
+
 _BLUES_HORSE = "S1"
 
 
@@ -522,6 +530,17 @@ LESSON = [
              "horse on E3 reaches E4, N, N1 or N2 with a 1 to 4.",
         done=_home_done, missed=_home_missed,
         goal=_out_of_greens_reach, players=3, moves=_THREE_PLAYERS + ("slot2", "slot1", "r3", "home=E", "r2"),
+    ),
+    Step(
+        key="challenge-enemy", title="Challenge: pick your fight",
+        task="Challenge, from a real game of three: you are Red, with a 4. Your horse on S4 can attack Blue's group "
+             "of three on E3; the one on n2 can reach Green's horse on S through the centre. Start the likelier win.",
+        hint="Every horse of a defending group must be beaten, one after another, and a bigger group rolls a "
+             "bigger die. A lone horse against a lone horse wins 13 times in 16.",
+        done=_pick_enemy_done, missed=_likeliest_missed, goal=_likeliest_fight, players=3, seed=34,
+        moves=("d4", "d8", "d7", "slot3", "slot1", "r2", "home=N", "r2", "home=S", "r3", "home=E", "r4", "+4", "r3",
+               "S2>E/3", "r3", "+3&", "r3-2", "N4>W1/2", "N2>W/3", "r4", "+4", "r3", "+3&", "r4-3", "W>W3/3",
+               "W1>S/4", "r4-4", "E>n2/4"),
     ),
     Step(
         key="last-horse", title="The last horse", chapter="The end",
