@@ -137,6 +137,19 @@ def test_manalath_each_step_accepts_exactly_the_moves_that_do_its_task():
         and merged_size(gap, m[:-1], m[-1]) not in (4, 5)} == {"d5b"}
 
 
+@pytest.mark.parametrize("game", sorted(LESSONS))
+def test_every_chapter_ends_in_a_challenge_and_the_goal_opens_the_course(game):
+    """A course is grouped in chapters, the first opening at the first step; each chapter's last step is a
+    challenge (its title says so), a position where the chapter's rules must be used, not only shown."""
+    steps = LESSONS[game]
+    assert steps[0].chapter, "the first step opens no chapter"
+    starts = [i for i, step in enumerate(steps) if step.chapter]
+    for begin, end in zip(starts, starts[1:] + [len(steps)]):
+        chapter = steps[begin:end]
+        assert len(chapter) >= 2 and chapter[-1].title.startswith("Challenge: "), \
+            f"the chapter {steps[begin].chapter!r} ends in {chapter[-1].key!r}, not a challenge"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game, index, step", EVERY, ids=[f"{g}-{s.key}" for g, _, s in EVERY])
 def test_no_move_a_step_accepts_loses_at_once_or_hands_over_a_win_in_one(game, index, step):

@@ -25,7 +25,7 @@ def test_the_course_runs_from_the_setup_to_the_end_of_a_round():
                            "challenge-collect",
                            "two-apart", "no-sweep", "challenge-apart"]
     assert [(s.key, s.chapter) for s in STEPS.values() if s.chapter] == [
-        ("setup", "The goal"), ("stand-up", "Moving"), ("collect", "Collecting"), ("two-apart", "The heart of the game")]
+        ("setup", "The goal and moving"), ("collect", "Collecting"), ("two-apart", "The heart of the game")]
     assert start("setup").view()["phase"] == start("place").view()["phase"] == "setup"
     for key in list(STEPS)[2:]:
         assert start(key).view()["phase"] == "play"

@@ -455,7 +455,7 @@ def _two_apart_missed(start: Game, move: str, after: Game) -> str:
 
 LESSON: list[Step] = [
     Step(
-        key="setup", title="Set up the board", chapter="The goal",
+        key="setup", title="Set up the board", chapter="The goal and moving",
         task="Goal: take the last pyramid of a round. First, take a pyramid from the pile.",
         hint="The buttons next to the board (under it on a phone) are the pile: each names a colour, a size in pips (1 small, 2 "
              "medium, 3 large: \"Red 3\" is a large red pyramid) and how many of it are left. Tap any of them.",
@@ -479,7 +479,7 @@ LESSON: list[Step] = [
         goal=_lies_flat, moves=("r3",), players=2,
     ),
     Step(
-        key="stand-up", title="Stand one up", chapter="Moving",
+        key="stand-up", title="Stand one up",
         task="You play Player 2 in this step and the next three. From here on the boards come from games "
              "of 30 pyramids, not 45, so that each shows one rule. Stand a flat pyramid upright.",
         hint="The green on d5 lies flat, pointing north-east: tap it, then choose upright.",

@@ -269,7 +269,7 @@ def _home_row_open_why(start, move, after):
 
 LESSON = [
     Step(
-        key="setup", title="Bring in a piece", chapter="The goal",
+        key="setup", title="Bring in a piece", chapter="The goal and moving",
         task="Goal: a piece on Blue's home row, the top edge. Bring in a piece: a bottom cell, then a number "
              "(the Hint explains it).",
         hint="The darker bottom rows are your setup area. A piece's number is its cost (from your reserve of 60; "
@@ -303,7 +303,7 @@ LESSON = [
         why=_home_row_why,
     ),
     Step(
-        key="speed", title="A group's speed", chapter="Moving",
+        key="speed", title="A group's speed",
         task="Move your 5 as far toward Blue's side as it may go this turn.",
         hint="Your 5 on c5 touches the 2 on c4: one group, and a group moves at its lowest number, "
              "so two steps. Each cell touches six: two beside it in its row, two in the row above, two below. "
