@@ -22,6 +22,11 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// A page that finds this build still waiting asks it again to take over (engine/boot.js).
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") event.waitUntil(self.skipWaiting());
+});
+
 /** Delete every other build's cache. */
 async function dropOtherBuilds() {
   for (const name of await caches.keys()) {

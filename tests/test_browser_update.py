@@ -91,3 +91,32 @@ def test_a_game_open_while_a_new_version_arrives_plays_on_and_survives_the_reloa
     finally:
         context.close()
         server.stop()
+
+
+def test_a_new_version_left_waiting_is_asked_again_and_takes_over(browser, site_dir, tmp_path):
+    """Chromium drops a new worker's activation when a request reaches the old worker at that moment
+    (its skipWaiting at install then does nothing): the page asks the waiting worker again. Here the new
+    version does not skip waiting by itself at all, so only the page's asking can make it take over."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    server = Server(site)
+    context = open_context(browser, PHONE, first_visit=True)
+    try:
+        page = context.new_page()
+        console = Console(page)
+        page.goto(server.url + "#/ambush")
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        [old] = page.evaluate("caches.keys()")
+        sw = site / "sw.js"
+        waits = sw.read_text().replace(old, NEW_CACHE).replace("await self.skipWaiting();", "")
+        assert "skipWaiting();" not in waits.split('addEventListener("message"')[0]
+        sw.write_text(waits)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        stuck = page.evaluate(ONLY_NEW_CACHE, NEW_CACHE)
+        assert not stuck, f"the waiting version never took over: {stuck}"
+        page.wait_for_selector("#update-notice:not([hidden])")
+        assert console.problems == [], console.problems
+    finally:
+        context.close()
+        server.stop()

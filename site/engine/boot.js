@@ -19,5 +19,28 @@ export function watchForUpdates(onUpdate) {
     hadController = true;
   });
   // Offline play is a bonus: a browser that refuses it still plays online.
-  navigator.serviceWorker.register("./sw.js").catch(() => {});
+  navigator.serviceWorker.register("./sw.js").then(askWaitingToTakeOver).catch(() => {});
+}
+
+const ASK_AGAIN_MS = 3000;
+
+/**
+ * A new build skips waiting as it installs (sw.js), but Chromium drops that activation when a
+ * request reaches the old worker at that moment, and the new build then waits until every page
+ * closes: the page asks it again, now if one is waiting already, else once a new one has
+ * installed, every few seconds for as long as it waits.
+ */
+function askWaitingToTakeOver(registration) {
+  const askWhileWaiting = (worker) => {
+    if (registration.waiting !== worker) return; // it took over, or a newer one came
+    worker.postMessage("skip-waiting");
+    setTimeout(() => askWhileWaiting(worker), ASK_AGAIN_MS);
+  };
+  if (registration.waiting) askWhileWaiting(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed") setTimeout(() => askWhileWaiting(worker), ASK_AGAIN_MS);
+    });
+  });
 }
