@@ -54,7 +54,8 @@ def test_an_answer_said_while_the_buttons_under_the_board_are_in_view_is_scrolle
     player scrolls down to them, and the answer, said in the panel above the board, is brought back
     into view."""
     phone = screen(360, 740, mobile=True)
-    phone.goto(server.url + "#/nimbus?learn=6")  # "Collect a line"
+    collect = 1 + [step.key for step in LESSONS["nimbus"]].index("collect")  # "Collect a line" (numbered from 1)
+    phone.goto(server.url + f"#/nimbus?learn={collect}")
     wait_ready(phone)
     phone.tap('[data-cell="b2"][data-live]')
     tap_choice(phone, "3:b2-f6")  # Playwright scrolls the button into view, as a thumb would
