@@ -53,7 +53,8 @@ DIAGRAMS = [
         caption=(
             "Red to move with two 3s. From S a 3 ends on S3 round the ring, or on C through the cross "
             "(s1, s2, C), and nowhere else: not back out to s1 after going in, and never clockwise to W2. "
-            "A group never turns back, and on the ring it always goes counterclockwise. The horse on S4 did "
+            "Within a move a group never turns back (the next die may take it either way along an arm), and on "
+            "the ring it always goes counterclockwise. The horse on S4 did "
             "not start on a cardinal, so its 3 passes E on the ring, to E2."),
         moves=("d7", "d3", "r4", "+4", "r1", "+1", "r1", "S4>E/1", "r1", "N1>N2/1", "r3", "E>C/3", "r1",
                "N2>N3/1", "r3", "C>S/3", "r1", "N3>N4/1", "r4", "+4", "r1", "N4>W/1", "r3-3"),
@@ -398,8 +399,8 @@ LESSON = [
         task="Move your horse on S3 on by the 2 you rolled, instead of summoning another.",
         hint="Tap your horse on S3, then the station two steps on, counterclockwise: S4, then E.",
         done="A group moves exactly its die, counterclockwise round the ring. Each turn you roll one d4 per group "
-             "you have on the track (one if you have none) and must spend every die, each on any group you like: "
-             "one group may take several dice, one move after another. A die may also summon a horse, once a "
+             "you have on the track (one if you have none) and must spend every die, each on any group you like, "
+             "even where every choice walks into danger: one group may take several dice, one move after another. A die may also summon a horse, once a "
              "turn; one that comes in on your own group may join it.",
         goal=_moves_a_group, moves=_ON_S3,
         why=_move_why,

@@ -270,8 +270,8 @@ def _home_row_open_why(start, move, after):
 LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal and moving",
-        task="Goal: a piece on Blue's home row, the top edge. Bring in a piece: a bottom cell, then a number "
-             "(the Hint explains it).",
+        task="The game's goal: a piece of yours on Blue's home row, the top edge. This step: bring in a piece, a "
+             "bottom cell, then a number (the Hint says what numbers mean).",
         hint="The darker bottom rows are your setup area. A piece's number is its cost (from your reserve of 60; "
              "the first turn may spend 30 at most), its speed (steps a turn) and its strength in an attack.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
@@ -283,11 +283,10 @@ LESSON = [
         key="first-turn", title="The first turn",
         task="Nine 3s are in: 27 of the first turn's 30 points. Bring in a tenth 3 next to them.",
         hint="Tap an empty cell of the three bottom rows next to the block, then 3.",
-        done="Ten 3s, 30 points: the first turn's limit, so the turn ends (Done would have ended it sooner, "
-             "with fewer points in). One number "
-             "wastes no speed, so the whole block moves 3 next turn. Later turns bring in any total up to your "
-             "reserve, move one group, or pass. In a game, after the first 3, the button \"More 3s, one tap each\" "
-             "brings in the others with one tap each.",
+        done="Ten 3s, 30 points: the first turn's limit, so the turn ends (Done ends it sooner, with fewer in). "
+             "One number wastes no speed: the whole block moves 3 next turn. Later turns bring in any total up to "
+             "your reserve, move one group, or pass. In a game, the button \"Beginners' setup: ten 3s\" brings "
+             "in this block with one tap.",
         missed=_first_turn_missed,
         goal=_fills_thirty, moves=("b3=3", "b4=3", "b5=3", "b6=3", "c4=3", "c5=3", "c6=3", "c7=3", "c8=3"),
     ),
@@ -422,9 +421,13 @@ LESSON = [
              "spent. Stop Blue winning at the start of its turn.",
         hint="With no reserve, nothing can be brought in: a piece must move onto the bottom row, or take the 6. "
              "Your 6s move up to six cells: find one that reaches the bottom row this turn.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} A piece of yours on your home "
-                                         "row stops Blue's win. Once the reserves are spent, only a piece near "
-                                         "home can block: keep one within reach while you race."),
+        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} "
+                                         + ("A piece of yours on your home row stops Blue's win." if
+                                            _defends_home_row(start, move, after) else
+                                            "Blue's 6 is gone from your home row: Blue has nothing there to win "
+                                            "with.")
+                                         + " Once the reserves are spent, only a piece near home can block: "
+                                         "keep one within reach while you race."),
         why=_home_row_open_why, goal=_holds_home_row, seed=4,
         moves=("c3=6", "done", "m1=6", "m2=6", "m8=6", "m10=6", "o1=6", "b1=6", "b7=6", "b4=6", "a7=6", "c4=6",
                "c8=6", "c5=6", "a1=6", "a8=6", "m1-g1", "m2-g3", "b1-h2", "a1-g2", "g1-a1", "b4-a1", "c4-i5",

@@ -264,8 +264,8 @@ export default {
     <figure class="diagram-figure" data-diagram="delay"></figure>
     <h3>Winning</h3>
     <p>You win if, at the start of your turn, one of your pieces stands on your opponent's home row
-    and none of theirs does. So your opponent has one turn to answer: bring a piece in on that row,
-    or take yours. If the board becomes empty and both reserves are spent, whoever moved last wins.</p>
+    and none of your opponent's own pieces stands on it. So your opponent has one turn to answer:
+    bring in or move a piece of theirs onto that row, or take yours. If the board becomes empty and both reserves are spent, whoever moved last wins.</p>
     <h3>Four players</h3>
     <p>Red and Gold (bottom and lower right edges) play against Blue and Green (top and upper left).
     Reserves are 40, first turns bring in at most 20. Each round, Red and Gold choose which of them
