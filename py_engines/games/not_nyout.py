@@ -621,6 +621,9 @@ class NotNyout(Game):
             words = self._rounds_words(note["kind"], note["moves"])
             if words:
                 note["text"] = words
+        # The dangers to the player's own groups come before the fights it can start: on a phone only
+        # the first two lines show until tapped, and a newcomer missed the danger under the odds.
+        dangers = self._dangers()
         fights = sorted(self._fights(), key=lambda f: -f["odds"])  # stable: ties keep the listing's order
         sides = {fight.pop("sides") for fight in fights}
         for i, fight in enumerate(fights):
@@ -638,10 +641,9 @@ class NotNyout(Game):
             elif i == len(fights) - 1:
                 fight["text"] = f"The worst: {lead}, and you win it {odds}."
             fight["odds"] = [fight["odds"].numerator, fight["odds"].denominator]
-            notes.append(fight)
         entries = self._entries()
         said = {move for note in entries for move in note["moves"]}
-        return notes + self._dangers() + self._exposures(said) + entries
+        return notes + dangers + fights + self._exposures(said) + entries
 
     def reason(self, move: str) -> str | None:
         """Where the move takes a group out of danger (certain, computed as the ``danger`` and
