@@ -369,10 +369,10 @@ def _lies_flat(start: Game, move: str, after: Game) -> bool:
 
 
 def _place_done(start: Game, move: str, after: Game) -> str:
-    return (f"{type(after).narrate(after.events, 2)} Flat, it may later slide the way it points; upright, it may "
-            "step one square. The setup goes on, one pyramid each in turn, until the pile is empty (an upright one "
-            "may go on another upright one: a stack; nothing goes on a flat one). Then the player after the last to "
-            "place starts play.")
+    return (f"{type(after).narrate(after.events, 2)} Flat, it may later slide the way it points; upright, step one "
+            "square. The setup goes on, one each in turn, until the pile is empty (uprights may stack; nothing goes "
+            "on a flat one); the player after the last to place starts play. Lines of one colour, size or way of "
+            "pointing are collects for whoever plays first.")
 
 
 def _sweep(game: Game) -> list[str]:
@@ -485,7 +485,8 @@ LESSON: list[Step] = [
         hint="The green on d5 lies flat, pointing north-east: tap it, then choose upright.",
         done="Standing a pyramid up, laying a lone one flat (one alone on its square, not in a stack) or "
              "turning it is a move action. A turn is one move action and one collect (taking pyramids off the "
-             "board: step 6), in either order.",
+             "board: the next chapter), in either order; the move may be left out only when the collect empties "
+             "the board.",
         goal=_stands_up, moves=_EXAMPLE["stand-up"], players=2, options=OPTIONS,
         why=_stand_up_why,
     ),
@@ -493,8 +494,9 @@ LESSON: list[Step] = [
         key="turn", title="Turn a flat one",
         task="Turn a flat pyramid to point another way, without standing it up.",
         hint="The red on b3 points east: tap it and choose north, so that it points like the yellow on g3.",
-        done="A flat pyramid stays on its square when it turns. Pyramids that point the same way "
-             "along a line may then be collected together.",
+        done="A flat pyramid points where its sharp tip is (the notched end, with the dots, is its back), and "
+             "stays on its square when it turns. Pyramids that point the same way along a line may then be "
+             "collected together.",
         goal=_turns, moves=_EXAMPLE["turn"], players=2, options=OPTIONS,
         why=_turn_why,
     ),

@@ -297,7 +297,7 @@ LESSON = [
              "Go round Blue's 3, not through it.",
         done="Blue has no piece on its home row: unless Blue takes your 6 or brings a piece there, "
              "you win at the start of your next turn. On the way, a piece may pass over your own pieces but "
-             "never over Blue's: moving onto one is an attack, and the move ends there (step 7).",
+             "never over Blue's: moving onto one is an attack, and the move ends there (the chapter Attacks).",
         goal=_on_home_row, moves=("c6=6", "done", "m2=3", "done", "c6-i7", "pass"),
         why=_home_row_why,
     ),

@@ -400,7 +400,8 @@ export default {
     </ul>
     <h3>Playing here</h3>
     <p>Each square shows its top pyramid from above: upright ones as a square with its edges
-    meeting at the tip, flat ones as a long arrowhead pointing its way. The dots are its pips, and a
+    meeting at the tip, flat ones as a long arrowhead whose sharp tip points its way (the notched end,
+    where the dots sit, is its back). The dots are its pips, and a
     badge gives a stack's height. In the setup, take a pyramid from the pile, then tap a square:
     it goes there the way you last laid one on an empty square (upright at first); for another
     way, choose it first, then the square. In play, tap a pyramid first. To move it, tap where it goes, or a button
