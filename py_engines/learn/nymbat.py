@@ -270,8 +270,8 @@ def _home_row_open_why(start, move, after):
 LESSON = [
     Step(
         key="setup", title="Bring in a piece", chapter="The goal and moving",
-        task="The game's goal: a piece of yours on Blue's home row, the top edge. This step: bring in a piece, a "
-             "bottom cell, then a number (the Hint says what numbers mean).",
+        task="The game's goal: your piece on Blue's home row, the top edge. Now, bring in a piece: a bottom cell, "
+             "then a number.",
         hint="The darker bottom rows are your setup area. A piece's number is its cost (from your reserve of 60; "
              "the first turn may spend 30 at most), its speed (steps a turn) and its strength in an attack.",
         done="You win when your turn starts with a piece of yours on Blue's home row and none of Blue's there. "
