@@ -19,7 +19,7 @@ def failed_page(browser, server, probe_parses: bool, wasm: bool = True):
     if not wasm:
         context.add_init_script("delete globalThis.WebAssembly")
     broken = lambda route: route.fulfill(status=200, content_type="text/javascript", body=UNPARSABLE)
-    context.route("**/pyodide/pyodide.asm.mjs", broken)
+    context.route("**/pyodide/pyodide.asm.js", broken)
     if not probe_parses:
         context.route("**/probe.js", broken)
     page = context.new_page()

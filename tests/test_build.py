@@ -51,8 +51,8 @@ def test_the_engine_wheel_ships_bytecode_for_the_runtime_python_in_place_of_its_
             pyc = engine_wheel.bytecode_name(module[:-1])
             assert pyc == module and (site_build.ROOT / module[:-1]).is_file()
             header = wheel.read(pyc)[:8]
-            # Python 3.14's magic number (3627), then the flags of an unchecked hash-based .pyc (PEP 552).
-            assert header[:4] == (3627).to_bytes(2, "little") + b"\r\n", pyc
+            # Python 3.13's magic number (3571), then the flags of an unchecked hash-based .pyc (PEP 552).
+            assert header[:4] == (3571).to_bytes(2, "little") + b"\r\n", pyc
             assert int.from_bytes(header[4:8], "little") == 0b01, pyc
             assert f"\n{pyc},sha256=" in "\n" + record
 
@@ -93,3 +93,10 @@ def test_the_boards_are_the_engine_s_layouts_and_new_games(site_dir):
         start = ask({"op": "new", "game": game})
         del start["legal"]
         assert board["start"] == start
+
+
+def test_the_build_says_the_memory_the_runtime_starts_with(site_dir):
+    """site/engine/snapshot.js refuses a kept snapshot shorter than this (Pyodide 0.29 hangs on one)."""
+    info = json.loads((site_dir / "build-info.js").read_text().partition("= ")[2].rstrip().rstrip(";"))
+    assert info["runtimeMemory"] == site_build.declared_memory(site_dir / "pyodide" / "pyodide.asm.wasm")
+    assert info["runtimeMemory"] >= 16 * 2**20 and info["runtimeMemory"] % 65536 == 0

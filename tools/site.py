@@ -102,6 +102,63 @@ def built_name() -> str | None:
         return None
 
 
+def _leb128(data: bytes, at: int) -> tuple[int, int]:
+    """An unsigned LEB128 number of WebAssembly's binary format at ``at``: (it, where the next begins)."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, at
+
+
+def declared_memory(wasm: Path) -> int:
+    """The bytes of memory the runtime's WebAssembly declares it starts with (the minimum of its
+    imported ``env.memory``, or of its own memory, in 64 KiB pages): a memory snapshot shorter than this is not one of
+    this runtime's (site/engine/snapshot.js refuses it before Pyodide, which would hang on it)."""
+    data = wasm.read_bytes()
+    at = 8  # past the magic number and the version
+    while at < len(data):
+        section, size = data[at], 0
+        size, at = _leb128(data, at + 1)
+        if section == 5:  # a memory of its own, not imported: its limits
+            _, at = _leb128(data, at)
+            flags, at = data[at], at + 1
+            return _leb128(data, at)[0] * 65536
+        if section != 2:  # not the import section
+            at += size
+            continue
+        count, at = _leb128(data, at)
+        for _ in range(count):
+            names = []
+            for _ in range(2):
+                length, at = _leb128(data, at)
+                names.append(data[at:at + length].decode())
+                at += length
+            kind, at = data[at], at + 1
+            if kind == 0:    # a function: its type
+                _, at = _leb128(data, at)
+            elif kind == 1:  # a table: its type, then its limits
+                flags, at = data[at + 1], at + 2
+                _, at = _leb128(data, at)
+                if flags & 1:
+                    _, at = _leb128(data, at)
+            elif kind == 2:  # a memory: its limits
+                flags, at = data[at], at + 1
+                pages, at = _leb128(data, at)
+                if flags & 1:
+                    _, at = _leb128(data, at)
+                if names == ["env", "memory"]:
+                    return pages * 65536
+            elif kind == 3:  # a global: its type and mutability
+                at += 2
+            else:            # a tag: its attribute and type
+                _, at = _leb128(data, at + 1)
+    raise ValueError(f"{wasm}: no memory declared")
+
+
 def build_if_changed(quiet: bool = False) -> Path:
     """Build unless dist/site is the build of the sources as they are; one process at a time
     (the test processes may all ask at once)."""
@@ -149,7 +206,9 @@ def build(quiet: bool = False) -> Path:
 
     # The games, in menu order, from the engine's registry: the home page lists these.
     games = write_boards(staging / "boards")
-    info = {"build": build_id, "pyodide": pins.PYODIDE_VERSION, "engineWheel": f"wheels/{engine.name}",
+    info = {"build": build_id, "pyodide": pins.PYODIDE_VERSION,
+            "runtimeMemory": declared_memory(staging / "pyodide" / "pyodide.asm.wasm"),
+            "engineWheel": f"wheels/{engine.name}",
             "micropipWheel": f"wheels/{micropip.name}",
             "libraryWheels": [f"wheels/{wheel.name}" for wheel in libraries], "games": games}
     (staging / "build-info.js").write_text(

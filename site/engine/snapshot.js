@@ -128,6 +128,8 @@ function pack(bytes) {
 function unpack(packed) {
   if (new TextDecoder().decode(packed.subarray(0, MAGIC.length)) !== MAGIC) throw new Error("not a kept snapshot");
   const length = new DataView(packed.buffer, packed.byteOffset).getUint32(MAGIC.length, true);
+  // Shorter than the memory the runtime starts with: not this runtime's (Pyodide would hang on it).
+  if (length < BUILD.runtimeMemory) throw new Error("a kept snapshot shorter than the runtime's memory");
   const pages = Math.ceil(length / PAGE);
   const bytes = new Uint8Array(length);
   let at = HEAD + pages;
