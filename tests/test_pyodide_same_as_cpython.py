@@ -24,9 +24,9 @@ def pyodide(site_dir):
 
 def test_the_engine_in_node_is_the_site_s_pyodide(pyodide):
     """What the comparisons below rest on: the Python answering is the build's Pyodide
-    (3.14 in WebAssembly, as tools/engine_wheel.py compiles the engine for), with the
+    (3.13 in WebAssembly, as tools/engine_wheel.py compiles the engine for), with the
     engine's games as CPython's bridge lists them."""
-    assert pyodide.python == ["emscripten", "cpython-314"], pyodide.python
+    assert pyodide.python == ["emscripten", "cpython-313"], pyodide.python
     assert pyodide.ask({"op": "games"}) == json.loads(bridge.handle(json.dumps({"op": "games"})))
 
 

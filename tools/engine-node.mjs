@@ -3,7 +3,7 @@
 // worker unpacks them (site/worker.js), answering bridge requests. Argument: the built site's
 // folder. Reads one request (JSON text) a line on stdin, writes the bridge's answer (JSON text)
 // a line on stdout; first, once the engine answers, "ready" and the Python that runs it
-// (its platform and cache tag: "emscripten cpython-314"). Pyodide is the same WebAssembly in
+// (its platform and cache tag: "emscripten cpython-313"). Pyodide is the same WebAssembly in
 // Node as in a browser: its Python, its C library and so its floats are the page's.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";

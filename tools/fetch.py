@@ -104,7 +104,7 @@ def fetch_micropip() -> Path:
         say("fetching micropip with pip")
         CACHE.mkdir(exist_ok=True)
         subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                        "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+                        "--python-version", "3.13", "--platform", "any", "--implementation", "py",
                         "-d", str(CACHE), "micropip==0.11.1"], check=True)
     check_hash(wheel, pins.MICROPIP_SHA256)
     return wheel
@@ -120,7 +120,7 @@ def fetch_library_wheels() -> list[Path]:
             say(f"fetching {package} with pip")
             CACHE.mkdir(exist_ok=True)
             subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                            "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+                            "--python-version", "3.13", "--platform", "any", "--implementation", "py",
                             "-d", str(CACHE), f"{package}=={version}"], check=True)
         check_hash(wheel, digest)
         wheels.append(wheel)
