@@ -1,6 +1,6 @@
 """The engine in Pyodide answers as in CPython: the built site's own runtime and wheels, run
 by Node's Pyodide (tools/engine-node.mjs), no browser. Pyodide is the same WebAssembly in Node
-as in the page's worker (its Python 3.14, its C library, so its floats); how the page's worker
+as in the page's worker (its Python 3.13, its C library, so its floats); how the page's worker
 hands a request to the bridge is the browser tests' (test_browser_ai.py's expert, whose every
 move is compared with CPython's search)."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 // Run by tools/stdlib.py with Node: the standard library the site ships, made smaller in the
-// pinned Pyodide itself (its Python 3.14 parses what this machine's CPython cannot). Each
+// pinned Pyodide itself (its Python 3.13 parses what this machine's CPython cannot). Each
 // module's source is parsed and written again without its docstrings and comments (what
 // Python's -OO drops at run time, and the standard library is tested without), and kept
 // only if the result compiles; Pyodide's own packages are left as they are. Arguments: the
