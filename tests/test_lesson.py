@@ -104,22 +104,19 @@ def test_manalath_each_step_accepts_exactly_the_moves_that_do_its_task():
     # No white quint for White to make next: counted from the views alone, every reply tried.
     gift = start("no-gift")
 
-    def white_can_make_five(game) -> bool:
+    def fives(game, colour: str) -> int:
+        """The empty cells where a piece of ``colour`` would make a group of exactly five."""
         empty = [c["name"] for c in type(game).layout()["cells"] if c["name"] not in game.view()["cells"]]
-        return any(merged_size(game, cell, "w") == 5 for cell in empty)
+        return sum(merged_size(game, cell, colour) == 5 for cell in empty)
     assert passing("manalath", steps["no-gift"]) == {
-        m for m in gift.legal_moves() if not white_can_make_five(replayed("manalath", steps["no-gift"], m))
+        m for m in gift.legal_moves() if not fives(replayed("manalath", steps["no-gift"], m), "w")
         and merged_size(gift, m[:-1], m[-1]) not in (4, 5)} == {"c6b", "b6w", "d7w", "d8w"}
     # Two threats at once (proved by the step's own search over every reply): counted here from the
     # views, a white piece making a trio after which two empty cells each make a white five.
     threats = start("two-threats")
-
-    def white_fives(game) -> int:
-        empty = [c["name"] for c in type(game).layout()["cells"] if c["name"] not in game.view()["cells"]]
-        return sum(merged_size(game, cell, "w") == 5 for cell in empty)
     assert passing("manalath", steps["two-threats"]) == {
         m for m in threats.legal_moves() if m.endswith("w") and merged_size(threats, m[:-1], "w") == 3
-        and white_fives(replayed("manalath", steps["two-threats"], m)) >= 2} == {
+        and fives(replayed("manalath", steps["two-threats"], m), "w") >= 2} == {
         "d3w", "d4w", "d5w", "f3w", "f4w", "f5w"}
     assert passing("manalath", steps["trap"]) == {"a4b"}
     # The challenges, positions of real games: one move wins in each of two, and in the third one
@@ -128,12 +125,8 @@ def test_manalath_each_step_accepts_exactly_the_moves_that_do_its_task():
     assert passing("manalath", steps["challenge-made"]) == {"b5w"}
     gap = start("challenge-gift")
     assert {c for c in ("e5", "f5") if merged_size(gap, c, "b") == 5} == {"e5", "f5"}
-
-    def black_can_make_five(game) -> bool:
-        empty = [c["name"] for c in type(game).layout()["cells"] if c["name"] not in game.view()["cells"]]
-        return any(merged_size(game, cell, "b") == 5 for cell in empty)
     assert passing("manalath", steps["challenge-gift"]) == {
-        m for m in gap.legal_moves() if not black_can_make_five(replayed("manalath", steps["challenge-gift"], m))
+        m for m in gap.legal_moves() if not fives(replayed("manalath", steps["challenge-gift"], m), "b")
         and merged_size(gap, m[:-1], m[-1]) not in (4, 5)} == {"d5b"}
 
 

@@ -26,6 +26,18 @@ def stations(game, owner: int) -> dict[str, list[int]]:
             for name, groups in game.view()["stations"].items() if groups[0]["owner"] == owner}
 
 
+def fights_started(key: str) -> dict:
+    """Each move of the step that starts a fight -> its odds, from the groups on the station it attacks."""
+    odds = {}
+    for move in start(key).legal_moves():
+        played = replayed("not_nyout", STEPS[key], move)
+        combat = played.view()["combat"]
+        if combat:
+            defenders = tuple(g["size"] for g in played.view()["stations"][combat["station"]])
+            odds[move] = fight_odds(combat["attacker"]["size"], defenders)
+    return odds
+
+
 def test_the_course_in_order_from_the_goal_to_the_end():
     assert list(STEPS) == ["summon", "move", "attack", "challenge-behind", "short-way", "pass-enemy", "challenge-track",
                            "join", "split",
@@ -181,13 +193,7 @@ def test_each_step_has_a_passing_move_and_all_but_the_first_a_failing_one(key):
 
 def test_the_groups_challenge_is_the_likeliest_fight_of_a_real_game():
     assert passing("not_nyout", STEPS["challenge-fight"]) == {"e2>E1/4"}
-    odds = {}
-    for move in start("challenge-fight").legal_moves():
-        played = replayed("not_nyout", STEPS["challenge-fight"], move)
-        combat = played.view()["combat"]
-        if combat:
-            defenders = tuple(g["size"] for g in played.view()["stations"][combat["station"]])
-            odds[move] = fight_odds(combat["attacker"]["size"], defenders)
+    odds = fights_started("challenge-fight")
     assert max(odds, key=odds.get) == "e2>E1/4" and len(odds) == 2  # the lone horse on n2 against N2: less likely won
 
 
@@ -223,12 +229,7 @@ def test_the_three_players_chapter_s_challenge_picks_the_likelier_of_two_enemies
     the one on n2 Green's lone horse on S through C: the lone defender is much the likelier win."""
     game = start("challenge-enemy")
     assert game.players == 3 and game.view()["rolls"] == [4]
-    odds = {}
-    for move in game.legal_moves():
-        combat = replayed("not_nyout", STEPS["challenge-enemy"], move).view()["combat"]
-        if combat:
-            defenders = tuple(g["size"] for g in game.view()["stations"][combat["station"]])
-            odds[move] = fight_odds(combat["attacker"]["size"], defenders)
+    odds = fights_started("challenge-enemy")
     assert odds == {"S4>E3/4": fight_odds(1, (3,)), "n2>S/4": fight_odds(1, (1,))}
     assert fight_odds(1, (3,)) < Fraction(1, 4) < Fraction(3, 4) < fight_odds(1, (1,))
     assert passing("not_nyout", STEPS["challenge-enemy"]) == {"n2>S/4"}

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .diagram import Diagram
-from .lesson import Step, best_move, wins_at_once
+from .lesson import Step, best_move, narrated, narration, told, wins_at_once
 
 # Most examples stand on coaster 1 (a1-c3), where the rule text's A-C and 1-3 are the board's own
 # cells. Pyramids that only open trees are spent on turns of empty coasters, which leave the board
@@ -315,9 +315,7 @@ def _best_order(start, move, after):
 
 
 def _order_words(start, order) -> str:
-    after = start.clone()
-    after.play(order)
-    return type(after).narrate(after.events, 2)
+    return told(start, order)
 
 
 def _both_orders(start, move) -> str:
@@ -366,13 +364,8 @@ def _out_of_reach_missed(start, move, after):
 
 
 def _last_turn_missed(start, move, after):
-    return (f"{type(after).narrate(after.events, 2)} A large that closes a sandwich with stacks of yours stronger "
+    return (f"{narration(after)} A large that closes a sandwich with stacks of yours stronger "
             "together than what they hold between them would have won.")
-
-
-def _narrated(start, move, after):
-    """The engine's words for the move: what it placed, captured or paid, and the score it left."""
-    return type(after).narrate(after.events, 2)
 
 
 LESSON = [
@@ -469,7 +462,7 @@ LESSON = [
         task="Challenge, from a real game, 14 turns in: Red to play. Capture the most pips you can with one move.",
         hint="Look along every line through each empty cell, diagonals too, for a black stack between your "
              "stacks or where one pyramid of yours closes the sandwich.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} No other move here takes as much. "
+        done=lambda start, move, after: (f"{narration(after)} No other move here takes as much. "
                                          "In a game, look over every black stack next to an empty cell before you place."),
         missed=_most_missed, goal=_captures_most, seed=10,
         moves=("f5s", "a3s", "e4s", "f1m", "2half-s", "c2l", "1half-s", "4half-s", "a6s", "c1m", "a5m", "d4l", "a1l",
@@ -525,7 +518,7 @@ LESSON = [
         task="Challenge, from a real game, 24 turns in: Red to play. Capture the most pips you can with one move, "
              "a placement or a turn.",
         hint="Try each coaster's turns in your mind: where does each black stack go, and what stands beside it then? Coaster 2 is the bottom right one.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} No placement here takes as much: "
+        done=lambda start, move, after: (f"{narration(after)} No placement here takes as much: "
                                          "in a game, look at the turns as well."),
         missed=_most_missed, goal=_captures_most, seed=1,
         moves=("a4s", "d4s", "b1s", "e1m", "b3m", "f5l", "c5m", "b6s", "e3s", "d4m", "c5m", "f1s", "f6l", "f4l", "f6l",
@@ -536,7 +529,7 @@ LESSON = [
         task="The 30th and last turn: Black's last pyramid, a large. Red leads 2 pips to 0: win the game.",
         hint="Look for a red stack between two black ones in a line, where your large closes the sandwich: "
              "d3, a4 and c5 each do it.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} The game ends when both players "
+        done=lambda start, move, after: (f"{narration(after)} The game ends when both players "
                                          "have used all fifteen pyramids, placed or paid: the more pips captured, "
                                          "the winner; equal pips are a draw. Pyramids paid for turns and those "
                                          "still on the board score for nobody."),
@@ -552,10 +545,10 @@ LESSON = [
              "leads 12 pips to 10. Your last pyramid is a large: win the game with it.",
         hint="Capturing a large, 3 pips, makes it 13 to 12. Find a Red large between one of your stacks and an "
              "empty cell, where your large would make the two ends together stronger than 3.",
-        done=lambda start, move, after: (f"{_narrated(start, move, after)} The four turns before were captures "
+        done=lambda start, move, after: (f"{narration(after)} The four turns before were captures "
                                          "on a3 and a4 too, each taking back the one before it; the 30th turn's "
                                          "has no answer. Near the end, count whose pyramid comes last."),
-        why=_narrated, goal=wins_at_once, seed=23,
+        why=narrated, goal=wins_at_once, seed=23,
         moves=("d3s", "b3s", "f3s", "1ccw-s", "a6m", "b3s", "a4s", "1ccw-s", "d6s", "b2s", "2ccw-m", "f3m", "a4s",
                "b1m", "2half-l", "d4m", "a3m", "c4l", "a1m", "1half-m", "e1m", "1ccw-m", "b4l", "3cw-l", "a3l",
                "a4l", "a3l", "a4l", "a3l"),

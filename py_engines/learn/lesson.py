@@ -58,11 +58,24 @@ class Step:
         return [m for m in start.legal_moves() if self.attempt(start, m)[0]]
 
 
+def narration(after: Game) -> str:
+    """The engine's words for what the last move did: ``after``'s events."""
+    return type(after).narrate(after.events, after.players)
+
+
+def narrated(start: Game, move: str, after: Game) -> str:
+    """:func:`narration` as a step's words (``done``, ``why``): what the move tried did."""
+    return narration(after)
+
+
+def told(game: Game, move: str) -> str:
+    """The engine's words for ``move`` at ``game`` (played on a copy)."""
+    return narration(played(game, move))
+
+
 def first_clause(game: Game, move: str) -> str:
     """The engine's words for ``move`` at ``game``, its first sentence only (the move itself)."""
-    after = game.clone()
-    after.play(move)
-    return type(after).narrate(after.events, after.players).split(". ")[0].rstrip(".") + "."
+    return told(game, move).split(". ")[0].rstrip(".") + "."
 
 
 def missed_by(step: Step, start: Game, reason: str = "") -> str:

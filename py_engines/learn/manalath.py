@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .diagram import Diagram
 from ..games.manalath import GRID
-from .lesson import Step, any_move, does_not_lose_at_once, leaves_no_win_in_one, played, wins_at_once, wins_in_one
+from .lesson import (Step, any_move, does_not_lose_at_once, leaves_no_win_in_one, narration,
+                     played, told, wins_at_once, wins_in_one)
 
 COVER = "quart-first"  # the example that pictures the game on the home page
 
@@ -122,7 +123,7 @@ def _two_threats_missed(start, move, after):
     made = f"one threat ({threats[0]})" if len(threats) == 1 else f"threats on {' and '.join(threats)}"
     why = (" (a white piece on a threat would now join more than five, which is refused)"
            if reply.endswith("w") else "")
-    return f"That makes {made}, but Black stops {'it' if len(threats) == 1 else 'both'}: {_told(after, reply)[:-1]}{why}. Then no white piece makes a quint."
+    return f"That makes {made}, but Black stops {'it' if len(threats) == 1 else 'both'}: {told(after, reply)[:-1]}{why}. Then no white piece makes a quint."
 
 
 def _not_white(start, move, after):
@@ -189,7 +190,7 @@ def _gift_missed(start, move, after, threat: str = ""):
                 "its next turn ends, whatever it plays.")
     wins = wins_in_one(after)
     win = threat if threat in wins else wins[0]  # the threat the task names, where it is still there
-    return f"After that, {theirs.title()} wins with {win[:-1]}: {_told(after, win)}"
+    return f"After that, {theirs.title()} wins with {win[:-1]}: {told(after, win)}"
 
 
 def _no_gift_missed(start, move, after):
@@ -212,15 +213,8 @@ def _trap_missed(start, move, after):
         then = after.clone()
         then.play(reply)
         if not (then.is_over and start.to_move in then.winners):
-            return f"Black gets out of it with {reply[:-1]}: {_told(after, reply)}"
+            return f"Black gets out of it with {reply[:-1]}: {told(after, reply)}"
     return "That does not leave Black lost."
-
-
-def _told(game, move):
-    """The engine's words for ``move`` at ``game``."""
-    after = game.clone()
-    after.play(move)
-    return type(after).narrate(after.events, after.players)
 
 
 def _trap_done(start, move, after):
@@ -301,7 +295,7 @@ LESSON = [
              "quint now.",
         hint="Black's white piece joined your pieces on c6 and d8. Find the empty cell that adds a fifth to that "
              "group and touches no other white piece.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Black placed a white piece "
+        done=lambda start, move, after: (f"{narration(after)} Black placed a white piece "
                                          "that helped you: after each of the other's moves, look at what it did "
                                          "for your colour too."),
         why=_no_quint_why, goal=wins_at_once, seed=8,

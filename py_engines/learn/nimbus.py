@@ -10,8 +10,9 @@ to move, with both actions of the turn still to make.
 from __future__ import annotations
 
 from ..core import Game
+from ..games.nimbus import DIRS
 from .diagram import Diagram
-from .lesson import Step, any_move, best_move, first_clause, played
+from .lesson import Step, any_move, best_move, first_clause, narration, played
 
 OPTIONS = {"sets": 2}
 
@@ -290,15 +291,12 @@ def _most_pips(start: Game, move: str, after: Game) -> bool:
     return collected[0]["pips"] == best
 
 
-_POINTING = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
-
-
 def _pointing_line(game: Game) -> tuple[int, str] | None:
     """The richest line of three or more flat tops pointing one way that a collect at ``game`` could
     take: (its pips, that collect), or None."""
     best = None
     for collect in game.legal_moves():
-        if collect.split(":")[0] in _POINTING:
+        if collect.split(":")[0] in DIRS:  # a collect of what points one way
             taken = _events(played(game, collect), "collect")[0]
             if len(taken["taken"]) >= 3 and (best is None or taken["pips"] > best[0]):
                 best = (taken["pips"], collect)
@@ -321,7 +319,7 @@ def _lines_up_the_most(start: Game, move: str, after: Game) -> bool:
 def _line_up_done(start: Game, move: str, after: Game) -> str:
     pips, collect = _pointing_line(after)
     line = first_clause(after, collect).split(" collects ", 1)[1].rstrip(".")
-    return (f"{type(after).narrate(after.events, 2)} Now {line} wait for this turn's collect: the next chapter "
+    return (f"{narration(after)} Now {line} wait for this turn's collect: the next chapter "
             "takes such lines. A move is worth most when it readies your collect.")
 
 
@@ -369,7 +367,7 @@ def _lies_flat(start: Game, move: str, after: Game) -> bool:
 
 
 def _place_done(start: Game, move: str, after: Game) -> str:
-    return (f"{type(after).narrate(after.events, 2)} Flat, it may later slide the way it points; upright, step one "
+    return (f"{narration(after)} Flat, it may later slide the way it points; upright, step one "
             "square. The setup goes on, one each in turn, until the pile is empty (uprights may stack; nothing goes "
             "on a flat one); the player after the last to place starts play. Lines of one colour, size or way of "
             "pointing are collects for whoever plays first.")
@@ -411,7 +409,7 @@ def _pyramids_left(game: Game) -> int:
 
 
 def _no_sweep_done(start: Game, move: str, after: Game) -> str:
-    return (f"{type(after).narrate(after.events, 2)} Every turn Player 2 could make was tried: none of them takes all "
+    return (f"{narration(after)} Every turn Player 2 could make was tried: none of them takes all "
             f"{_pyramids_left(after)} pyramids left, so the round goes on. That is the heart of Nimbus: never leave the next player "
             "the whole board in one turn. A turn's move is a must unless its collect empties the board: near the "
             "end, make it on a pyramid you are about to collect.")
@@ -441,7 +439,7 @@ _TWO_APART = ("r1", "c3=u", "b2", "a3=u", "r3", "g6=u") + _LAST[6:-1] + ("c3-d3"
 
 
 def _two_apart_done(start: Game, move: str, after: Game) -> str:
-    return (f"{type(after).narrate(after.events, 2)} Player 2 must take one of the two left (every turn collects "
+    return (f"{narration(after)} Player 2 must take one of the two left (every turn collects "
             "at least one) and no move of theirs lines them up first, so the last pyramid, and the round, are yours. Near a "
             "round's end, what wins is how many you leave, and where, not how many you take.")
 
@@ -577,7 +575,7 @@ LESSON: list[Step] = [
              "most pips you can.",
         hint="Look along each row, column and diagonal for tops that share one colour, one size or one way of "
              "standing: a large counts 3.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} No other collect here takes as much. "
+        done=lambda start, move, after: (f"{narration(after)} No other collect here takes as much. "
                                          "Early in a round, take big lines; near its end, think first of the last "
                                          "pyramid."),
         missed=_collect_missed, goal=_most_pips, seed=1, players=2,

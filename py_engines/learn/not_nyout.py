@@ -6,7 +6,7 @@ from .diagram import Diagram
 from fractions import Fraction
 
 from ..games.not_nyout import fight_odds, odds_words
-from .lesson import Step, any_move, best_move, played
+from .lesson import Step, any_move, best_move, narration, played
 
 COVER = "fight-dice"  # the example that pictures the game on the home page
 
@@ -336,17 +336,17 @@ def _last_fight_why(start, move, after):
 
 
 def _summon_attack_done(start, move, after):
-    return (f"{type(after).narrate(after.events, 2)} It wins {odds_words(_odds(_attack(after)))}: a lone attacker "
+    return (f"{narration(after)} It wins {odds_words(_odds(_attack(after)))}: a lone attacker "
             "adds 2 to its roll. Horses only go forward, so what stands behind yours is reached from the stable.")
 
 
 def _summon_attack_why(start, move, after):
-    return f"{type(after).narrate(after.events, 2)} Blue's horse on S1 stays there, behind yours."
+    return f"{narration(after)} Blue's horse on S1 stays there, behind yours."
 
 
 def _pick_enemy_done(start, move, after):
     on_e3 = _attack(played(start, "S4>E3/4"))
-    return (f"{type(after).narrate(after.events, 3)} Won {odds_words(_odds(_attack(after)))}; against Blue's group of "
+    return (f"{narration(after)} Won {odds_words(_odds(_attack(after)))}; against Blue's group of "
             f"three on E3, a bigger die and three horses to beat, your lone horse would win "
             f"{odds_words(_odds(on_e3))}. With three or four players, choose whom to fight: the likeliest win, "
             "while the others may weaken each other.")
@@ -456,7 +456,7 @@ LESSON = [
              "turn.",
         hint="Round the ring, n2 is far from both your horses. But from w2 the cross runs through the centre C: "
              "count two steps along it.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Through C, the cross's short way "
+        done=lambda start, move, after: (f"{narration(after)} Through C, the cross's short way "
                                          "reaches in two steps what the ring never would: count it each time."),
         why=_track_why, goal=_attacks, seed=3,
         moves=("d2", "d10", "r4", "+4", "r1", "+1", "r3", "+3", "r1", "+1&", "r1-1", "+1", "N1>N2/1", "r2", "+2",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..games.nymbat import DIST, INDEX
 from .diagram import Diagram
-from .lesson import Step, any_move
+from .lesson import Step, any_move, narration
 
 COVER = "beginners-setup"  # the example that pictures the game on the home page
 
@@ -241,7 +241,7 @@ def _break_take_done(start, move, after):
     left = after.view().get("breakthrough")
     more = (f" {left['allowance']} points of your 5 are left: in a game you could remove more next to the cell "
             "you took, up to those points, or tap No more removals." if left else "")
-    return (f"{type(after).narrate(after.events, 2)} A breakthrough lets you remove Blue's pieces next to the "
+    return (f"{narration(after)} A breakthrough lets you remove Blue's pieces next to the "
             f"cell you took, up to your attacker's number in all, even though your 5 fell.{more}")
 
 
@@ -342,7 +342,7 @@ LESSON = [
              "has no piece.",
         hint="Which of your pieces has the speed for the distance left, with a way free of Blue's pieces? A "
              "group moves at the speed of its slowest piece.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Blue must take that piece, or "
+        done=lambda start, move, after: (f"{narration(after)} Blue must take that piece, or "
                                          "bring in or move one of its own onto its home row, before your next turn "
                                          "starts, or lose."),
         why=_reach_why, goal=_on_home_row, seed=52,
@@ -389,7 +389,7 @@ LESSON = [
              "your attacker. Find it.",
         hint="An attacker stays only if its number beats the defender's plus the defender's pieces next to it. "
              "Look for a Blue piece with few neighbours within reach of one of your big numbers.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} Every other attack here costs "
+        done=lambda start, move, after: (f"{narration(after)} Every other attack here costs "
                                          "the attacker: count a defender's neighbours before you attack."),
         why=_attack_why, goal=_attack_survived, seed=6,
         moves=("c8=3", "a4=3", "c5=5", "b5=1", "a2=4", "a1=1", "a7=1", "c3=1", "c1=4", "b8=1", "c10=2", "c2=4",
@@ -421,7 +421,7 @@ LESSON = [
              "spent. Stop Blue winning at the start of its turn.",
         hint="With no reserve, nothing can be brought in: a piece must move onto the bottom row, or take the 6. "
              "Your 6s move up to six cells: find one that reaches the bottom row this turn.",
-        done=lambda start, move, after: (f"{type(after).narrate(after.events, 2)} "
+        done=lambda start, move, after: (f"{narration(after)} "
                                          + ("A piece of yours on your home row stops Blue's win." if
                                             _defends_home_row(start, move, after) else
                                             "Blue's 6 is gone from your home row: Blue has nothing there to win "
